@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+export const FULL_NAME_MAX_LENGTH = 120;
+
+/** A person's full name as shown to their team. */
+export const fullNameSchema = z
+  .string({ error: 'Full name cannot be empty' })
+  .trim()
+  .min(1, 'Full name cannot be empty')
+  .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`);
+
+export const profileInputSchema = z.object({ full_name: fullNameSchema });
+
+/** The signed-in user as GET /api/me returns them. */
+export interface MeDto {
+  id: string;
+  email: string;
+  profile: { full_name: string | null; avatar_url: string | null; mfa_enabled: boolean };
+}

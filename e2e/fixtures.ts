@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { linkIn } from '../server/test/mailbox';
+import { startTestServer, type TestServer } from '../server/test/test-server';
+
+/**
+ * Each worker runs Lore over real HTTP with the built web app, a fresh
+ * database and a real SMTP server whose mail the tests read.
+ */
+export const test = base.extend<{ saveScreenshot: (name: string) => Promise<void> }, { lore: TestServer }>({
+  lore: [
+    async ({}, use) => {
+      const lore = await startTestServer({ webRoot: path.resolve('dist/web') });
+      await use(lore);
+      await lore.close();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ lore }, use) => use(lore.baseUrl),
+  /** Saves a full-page screenshot under test-results/screenshots for people to look at. */
+  saveScreenshot: async ({ page }, use) => {
+    await use(async (name) => {
+      await page.screenshot({ path: path.join('test-results', 'screenshots', `${name}.png`), fullPage: true });
+    });
+  },
+});
+
+export { expect };
+
+/** Signs in through /login with the link from the e-mail, as a person would. */
+export async function signInThroughEmail(page: Page, lore: TestServer, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  const since = lore.mailbox.received.length;
+  await page.getByRole('button', { name: 'Send login link' }).click();
+  await expect(page.getByText('Check your email')).toBeVisible();
+  const mail = await lore.mailbox.waitFor(email, { since });
+  await page.goto(linkIn(mail, '/api/auth/magic-link/verify'));
+}
+
+export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

@@ -1,0 +1,21 @@
+import { defineConfig } from '@playwright/test';
+import { findChromium } from './e2e/chromium';
+
+/** Browser tests drive Debian's Chromium; each worker runs its own Lore (see e2e/fixtures.ts). */
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/artifacts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  reporter: [['list'], ['json', { outputFile: process.env.LORE_REPORT_FILE ?? 'test-results/report.json' }]],
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: findChromium(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

@@ -1,0 +1,33 @@
+import type { Logger } from 'pino';
+import type { Auth, AuthSession, SessionUser } from './auth/auth';
+import type { Database } from './db/client';
+import type { Role } from './db/schema';
+import type { Env } from './env';
+import type { Mailer } from './mail/mailer';
+
+/** Everything the app is built from; tests build it with their own parts. */
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  /** Folder of the built web app; the SPA is served from it when present. */
+  webRoot?: string;
+}
+
+/** The caller's membership of the account named in the URL. */
+export interface Membership {
+  accountId: string;
+  userId: string;
+  role: Role;
+}
+
+/** Hono's per-request variables. */
+export interface AppEnv {
+  Variables: {
+    user: SessionUser | null;
+    session: AuthSession | null;
+    membership: Membership;
+  };
+}

@@ -1,0 +1,22 @@
+import type { Logger } from 'pino';
+import type { AppDeps } from './app-env';
+import { createApp } from './app';
+import { createAuth } from './auth/auth';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { createMailer } from './mail/mailer';
+
+/** Wires Lore's parts into an app; the process entry and the tests share it. */
+export function assembleApp(options: {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  secret: string;
+  webRoot?: string;
+}) {
+  const { env, database, logger, secret, webRoot } = options;
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
+  const auth = createAuth({ env, db: database.db, mailer, secret });
+  const deps: AppDeps = { env, database, auth, mailer, logger, webRoot };
+  return { app: createApp(deps), deps };
+}

@@ -1,0 +1,88 @@
+import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { magicLink } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import type { Env } from '../env';
+import type { DB } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { loginLinkMail } from '../mail/templates';
+import { claimLoginLinkSlot } from '../data/login-link-requests';
+import { insertProfile } from '../data/profiles';
+import { authSchema } from './auth-schema';
+import { CLIENT_IP_HEADER } from '../middleware/client-ip';
+
+/** One login link per address per this many seconds. */
+export const LOGIN_LINK_INTERVAL_SECONDS = 60;
+/** A login link works for this long. */
+export const LOGIN_LINK_LIFETIME_SECONDS = 10 * 60;
+
+export interface AuthDeps {
+  env: Env;
+  db: Kysely<DB>;
+  mailer: Mailer;
+  secret: string;
+}
+
+/** better-auth configured for Lore: e-mail links, optional Google and Apple, our tables. */
+export function createAuth({ env, db, mailer, secret }: AuthDeps) {
+  const socialProviders = {
+    ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
+      : {}),
+    ...(env.APPLE_CLIENT_ID && env.APPLE_CLIENT_SECRET
+      ? { apple: { clientId: env.APPLE_CLIENT_ID, clientSecret: env.APPLE_CLIENT_SECRET } }
+      : {}),
+  };
+
+  return betterAuth({
+    appName: 'Lore',
+    baseURL: env.BASE_URL,
+    basePath: '/api/auth',
+    secret,
+    database: { db, type: 'postgres' },
+    trustedOrigins: [env.BASE_URL, 'https://appleid.apple.com'],
+    ...authSchema,
+    socialProviders,
+    advanced: {
+      cookiePrefix: 'lore',
+      useSecureCookies: env.BASE_URL.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // Only our own middleware sets this header, from the socket or a trusted proxy.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: 'uuid' },
+    },
+    rateLimit: { enabled: env.NODE_ENV !== 'test', window: 60, max: 100 },
+    plugins: [
+      magicLink({
+        expiresIn: LOGIN_LINK_LIFETIME_SECONDS,
+        storeToken: 'hashed',
+        sendMagicLink: async ({ email, url }) => mailer.send(loginLinkMail(email, url)),
+      }),
+    ],
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/magic-link') return;
+        const email = String(ctx.body?.email ?? '').trim().toLowerCase();
+        if (!email) return;
+        const wait = await claimLoginLinkSlot(db, email, new Date(), LOGIN_LINK_INTERVAL_SECONDS);
+        if (wait > 0) {
+          throw new APIError('TOO_MANY_REQUESTS', {
+            message: `For security purposes, you can only request this after ${wait} seconds.`,
+            code: 'LOGIN_LINK_RATE_LIMITED',
+          });
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => insertProfile(db, user.id, user.name),
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type SessionUser = Auth['$Infer']['Session']['user'];
+export type AuthSession = Auth['$Infer']['Session']['session'];

@@ -1,0 +1,9 @@
+import type { Migration } from 'kysely';
+import * as auth from './0001-auth';
+import * as accounts from './0002-accounts';
+
+/** Every migration in order. Append-only: never edit one that has shipped. */
+export const migrations: Record<string, Migration> = {
+  '0001-auth': auth,
+  '0002-accounts': accounts,
+};

@@ -1,0 +1,102 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** A timestamp the database fills in; reads as Date, writes accept Date or ISO text. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export type Role = 'owner' | 'admin' | 'member';
+
+/** better-auth's user; people are identified by id everywhere else. */
+export interface UsersTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  email_verified: boolean;
+  image: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** better-auth's sign-in sessions (the cookie points at `token`). */
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  token: string;
+  expires_at: Date;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** better-auth's linked sign-in identities (Google, Apple...). */
+export interface IdentitiesTable {
+  id: Generated<string>;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: Date | null;
+  refresh_token_expires_at: Date | null;
+  scope: string | null;
+  password: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** better-auth's one-time values such as login-link tokens (stored hashed). */
+export interface VerificationsTable {
+  id: Generated<string>;
+  identifier: string;
+  value: string;
+  expires_at: Date;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProfilesTable {
+  id: string;
+  full_name: string | null;
+  avatar_url: string | null;
+  mfa_enabled: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A workspace. */
+export interface AccountsTable {
+  id: Generated<string>;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountMembersTable {
+  account_id: string;
+  user_id: string;
+  role: Role;
+  created_at: Timestamp;
+}
+
+/** When a login link was last sent to an address, for the per-address rate limit. */
+export interface LoginLinkRequestsTable {
+  email: string;
+  requested_at: Date;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  identities: IdentitiesTable;
+  verifications: VerificationsTable;
+  profiles: ProfilesTable;
+  accounts: AccountsTable;
+  account_members: AccountMembersTable;
+  login_link_requests: LoginLinkRequestsTable;
+}
+
+export type Account = Selectable<AccountsTable>;
+export type AccountMember = Selectable<AccountMembersTable>;
+export type Profile = Selectable<ProfilesTable>;
+export type NewAccount = Insertable<AccountsTable>;

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('runs with nothing set', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', BASE_URL: 'http://localhost:3000', TRUST_PROXY: false });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', AUTH_SECRET: 'short' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      const problems = (error as EnvError).problems.join('\n');
+      expect(problems).toContain('PORT');
+      expect(problems).toContain('DATABASE_URL must start with postgres://');
+      expect(problems).toContain('SMTP_URL must start with smtp://');
+      expect(problems).toContain('AUTH_SECRET must be at least 32 characters');
+    }
+  });
+
+  it('wants both halves of a sign-in provider', () => {
+    expect(() => loadEnv({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
+  });
+
+  it('derives BASE_URL from PORT and drops a trailing slash', () => {
+    expect(loadEnv({ PORT: '4000' }).BASE_URL).toBe('http://localhost:4000');
+    expect(loadEnv({ BASE_URL: 'https://lore.example.com/' }).BASE_URL).toBe('https://lore.example.com');
+  });
+});

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** Reads a boolean the way people write it in a shell: 1/true/yes/on. */
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .optional()
+  .transform((value) => value === '1' || value === 'true' || value === 'yes' || value === 'on');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
+
+/** Every setting Lore reads from the environment; defaults make `npm start` work with nothing set. */
+const envSchema = z.object({
+  /** development, production or test; production turns on stricter defaults. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Port the HTTP server listens on. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface to bind; empty means every interface. */
+  HOST: optionalText,
+  /** Public address people use to reach Lore; links in e-mails and origin checks use it. */
+  BASE_URL: z.url({ message: 'BASE_URL must be a full URL such as https://lore.example.com' }).optional(),
+  /** Folder for the embedded database, uploads and the generated auth secret. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL connection string; when unset Lore uses the embedded PGlite database in DATA_DIR. */
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  /** Secret that signs session cookies; generated into DATA_DIR when unset (set it when running several processes). */
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
+  /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.com:587; unset writes mail to the log. */
+  SMTP_URL: optionalText.pipe(
+    z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  ),
+  /** Sender of Lore's e-mails. */
+  MAIL_FROM: z.string().min(3).default('Lore <no-reply@lore.local>'),
+  /** Google sign-in; the button appears only when both are set. */
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  /** Apple sign-in; the button appears only when both are set. */
+  APPLE_CLIENT_ID: optionalText,
+  APPLE_CLIENT_SECRET: optionalText,
+  /** Set when Lore runs behind a reverse proxy, so X-Forwarded-For names the client. */
+  TRUST_PROXY: flag,
+  /** pino log level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema> & { BASE_URL: string };
+
+/** Thrown with every configuration problem at once, so one start-up shows them all. */
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Lore cannot start; fix the configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Validates the environment and fills in defaults. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`));
+  }
+  const env = parsed.data;
+  const problems: string[] = [];
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  if (Boolean(env.APPLE_CLIENT_ID) !== Boolean(env.APPLE_CLIENT_SECRET)) {
+    problems.push('APPLE_CLIENT_ID and APPLE_CLIENT_SECRET must be set together');
+  }
+  if (problems.length > 0) throw new EnvError(problems);
+  const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return { ...env, BASE_URL: baseUrl };
+}

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pino } from 'pino';
+import { assembleApp } from './assemble';
+import { resolveAuthSecret } from './auth/auth-secret';
+import { openDatabase } from './db/client';
+import { lockDataFolder } from './db/data-folder-lock';
+import { migrateToLatest } from './db/migrate';
+import { EnvError, loadEnv } from './env';
+import { listen } from './http-server';
+
+/** Process entry: configuration, database, migrations, HTTP, graceful shutdown. */
+async function main() {
+  const env = loadEnv();
+  const logger = pino({ level: env.LOG_LEVEL });
+  const unlock = env.DATABASE_URL ? () => {} : lockDataFolder(env.DATA_DIR);
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: path.join(env.DATA_DIR, 'pglite'),
+    onConnectionError: (error) => logger.warn({ err: error }, 'A database connection was lost; reconnecting'),
+  });
+  const applied = await migrateToLatest(database.db);
+  if (applied.length > 0) logger.info({ applied }, 'Database migrated');
+
+  const webRoot = path.resolve('dist/web');
+  const hasWeb = fs.existsSync(path.join(webRoot, 'index.html'));
+  if (!hasWeb) logger.warn('The web app is not built (run `npm run build`); serving the API only');
+
+  const secret = resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR);
+  const { app, deps } = assembleApp({ env, database, logger, secret, webRoot: hasWeb ? webRoot : undefined });
+  const server = await listen(app.fetch, { port: env.PORT, hostname: env.HOST });
+  logger.info(`Lore is running at ${env.BASE_URL} (database: ${database.engine})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'Shutting down: finishing in-flight requests');
+    await server.close();
+    deps.mailer.close();
+    await database.close();
+    unlock();
+    logger.info('Stopped cleanly');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error) => {
+  if (error instanceof EnvError) console.error(error.message);
+  else console.error(`Lore failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
+
+let lore: TestServer;
+let owner: SignedInClient;
+let admin: SignedInClient;
+let member: SignedInClient;
+let stranger: SignedInClient;
+let accountId: string;
+
+beforeAll(async () => {
+  lore = await startTestServer();
+  [owner, admin, member, stranger] = await Promise.all([lore.signIn(), lore.signIn(), lore.signIn(), lore.signIn()]);
+  const account = await lore.createAccount(owner.userId, 'Shared', [
+    { userId: admin.userId, role: 'admin' },
+    { userId: member.userId, role: 'member' },
+  ]);
+  accountId = account.id;
+});
+afterAll(() => lore.close());
+
+describe('creating and listing accounts', () => {
+  it('makes the creator the owner and lists accounts newest first', async () => {
+    const user = await lore.signIn();
+    const first = await user.post('/api/accounts', { name: '  First  ' });
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({ name: 'First', role: 'owner', policies: { rename: true, delete: true } });
+    const second = await user.post('/api/accounts', { name: 'Second' });
+
+    const list = await user.get('/api/accounts');
+    expect(list.body.data.map((a: { id: string }) => a.id)).toEqual([second.body.data.id, first.body.data.id]);
+    const membership = await lore.db
+      .selectFrom('account_members')
+      .selectAll()
+      .where('account_id', '=', first.body.data.id)
+      .execute();
+    expect(membership).toEqual([expect.objectContaining({ user_id: user.userId, role: 'owner' })]);
+  });
+
+  it('lists only accounts the user belongs to', async () => {
+    const list = await stranger.get('/api/accounts');
+    expect(list.body.data).toEqual([]);
+  });
+
+  it.each([
+    [{ name: '   ' }, 'Account name cannot be empty'],
+    [{ name: '' }, 'Account name cannot be empty'],
+    [{}, 'Account name cannot be empty'],
+    [{ name: 'x'.repeat(101) }, 'Account name must be at most 100 characters'],
+  ])('refuses %j with "%s"', async (body, message) => {
+    const response = await owner.post('/api/accounts', body);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe(message);
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const response = await owner.request('POST', '/api/accounts', {
+      headers: { 'content-type': 'application/json' },
+      json: undefined,
+    });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('reading, renaming and deleting an account', () => {
+  it('shows a member the account with their role and policies', async () => {
+    const response = await member.get(`/api/accounts/${accountId}`);
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ id: accountId, name: 'Shared', role: 'member', policies: { rename: false, delete: false } });
+  });
+
+  it('renames (trimmed) for the owner and admins', async () => {
+    const renamed = await admin.patch(`/api/accounts/${accountId}`, { name: '  Renamed  ' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data.name).toBe('Renamed');
+    expect(new Date(renamed.body.data.updated_at).getTime()).toBeGreaterThan(new Date(renamed.body.data.created_at).getTime());
+  });
+
+  it('refuses an empty name with the spec message', async () => {
+    const response = await owner.patch(`/api/accounts/${accountId}`, { name: ' ' });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('Account name cannot be empty');
+  });
+
+  it('does not let a member rename', async () => {
+    expect((await member.patch(`/api/accounts/${accountId}`, { name: 'Mine' })).status).toBe(403);
+  });
+
+  it.each([
+    ['admin', () => admin],
+    ['member', () => member],
+  ])('does not let an %s delete the account', async (_role, client) => {
+    const response = await client().delete(`/api/accounts/${accountId}`);
+    expect(response.status).toBe(403);
+    expect(response.body.error).toBe('Only the account owner can delete the account');
+    expect((await owner.get(`/api/accounts/${accountId}`)).status).toBe(200);
+  });
+
+  it('lets the owner delete it, members and all', async () => {
+    const user = await lore.signIn();
+    const created = await user.post('/api/accounts', { name: 'Doomed' });
+    const id = created.body.data.id;
+    expect((await user.delete(`/api/accounts/${id}`)).status).toBe(204);
+    expect((await user.get(`/api/accounts/${id}`)).status).toBe(404);
+    const rows = await lore.db.selectFrom('account_members').selectAll().where('account_id', '=', id).execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('reports member counts to members', async () => {
+    const response = await member.get(`/api/accounts/${accountId}/stats`);
+    expect(response.body.data).toEqual({ members: 3 });
+  });
+});
+
+describe('denials', () => {
+  const routes = (id: string) =>
+    [
+      ['GET', `/api/accounts/${id}`],
+      ['PATCH', `/api/accounts/${id}`],
+      ['DELETE', `/api/accounts/${id}`],
+      ['GET', `/api/accounts/${id}/stats`],
+    ] as const;
+
+  it('answers 401 to anonymous callers everywhere', async () => {
+    const anonymous = lore.anonymous();
+    expect((await anonymous.get('/api/accounts')).status).toBe(401);
+    expect((await anonymous.post('/api/accounts', { name: 'x' })).status).toBe(401);
+    for (const [method, path] of routes(accountId)) {
+      expect((await anonymous.request(method, path, { json: method === 'GET' ? undefined : { name: 'x' } })).status).toBe(401);
+    }
+  });
+
+  it('answers 404 to a signed-in stranger, and for ids that are not uuids', async () => {
+    for (const [method, path] of [...routes(accountId), ...routes('not-a-uuid')]) {
+      const response = await stranger.request(method, path, { json: method === 'GET' ? undefined : { name: 'x' } });
+      expect(response.status).toBe(404);
+      expect(response.body.error).toBe('Account not found');
+    }
+    expect((await owner.get(`/api/accounts/${accountId}`)).body.data.name).not.toBe('x');
+  });
+
+  it('refuses a state change sent from another site', async () => {
+    const response = await owner.request('PATCH', `/api/accounts/${accountId}`, {
+      json: { name: 'Hijacked' },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(response.status).toBe(403);
+  });
+});

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/test-server';
+
+let lore: TestServer;
+beforeAll(async () => {
+  lore = await startTestServer();
+});
+afterAll(() => lore.close());
+
+describe('/api/me', () => {
+  it('shows the signed-in user and updates the full name', async () => {
+    const user = await lore.signIn('me@example.com');
+    const me = await user.get('/api/me');
+    expect(me.body.data).toMatchObject({ email: 'me@example.com', profile: { mfa_enabled: false } });
+
+    const updated = await user.patch('/api/me/profile', { full_name: '  Grace Hopper ' });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data.profile.full_name).toBe('Grace Hopper');
+  });
+
+  it('refuses an empty full name', async () => {
+    const user = await lore.signIn();
+    const response = await user.patch('/api/me/profile', { full_name: '   ' });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('Full name cannot be empty');
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await lore.anonymous().get('/api/me')).status).toBe(401);
+    expect((await lore.anonymous().patch('/api/me/profile', { full_name: 'x' })).status).toBe(401);
+  });
+});

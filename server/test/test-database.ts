@@ -1,0 +1,44 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../db/client';
+import { migrateToLatest } from '../db/migrate';
+
+/** Which engine this test run uses: set by scripts/test.ts (LORE_TEST_DB). */
+export const testEngine = process.env.LORE_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new
+ * database on the PostgreSQL server named by TEST_DATABASE_URL.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (testEngine === 'pglite') {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await migrateToLatest(database.db);
+    return { database, drop: () => database.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('LORE_TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `lore_test_${crypto.randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await migrateToLatest(database.db);
+  return {
+    database,
+    async drop() {
+      await database.close();
+      await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknown>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.end();
+  }
+}

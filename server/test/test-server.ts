@@ -1,0 +1,71 @@
+import { pino } from 'pino';
+import { assembleApp } from '../assemble';
+import type { Role } from '../db/schema';
+import { insertMember } from '../data/account-members';
+import { createAccountWithOwner } from '../commands/create-account';
+import { loadEnv } from '../env';
+import { listen } from '../http-server';
+import { TestClient } from './http-client';
+import { linkIn, startMailbox } from './mailbox';
+import { openTestDatabase } from './test-database';
+
+/**
+ * Lore over real HTTP on a free port, with a fresh database and a real SMTP
+ * server catching its mail. One per test file; close it in afterAll.
+ */
+export async function startTestServer(options: { webRoot?: string; env?: Record<string, string> } = {}) {
+  const mailbox = await startMailbox();
+  const { database, drop } = await openTestDatabase();
+  let handler: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });
+  const server = await listen((request) => handler(request), { port: 0, hostname: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${server.port}`;
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    BASE_URL: baseUrl,
+    SMTP_URL: mailbox.url,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const logger = pino({ level: env.LOG_LEVEL });
+  const { app, deps } = assembleApp({ env, database, logger, secret: 'test-secret-that-is-long-enough-0123456789', webRoot: options.webRoot });
+  handler = app.fetch;
+
+  let userCount = 0;
+  const test = {
+    baseUrl,
+    db: database.db,
+    database,
+    mailbox,
+    deps,
+    /** A client with no session. */
+    anonymous: () => new TestClient(baseUrl),
+    /** Asks for a login link and follows it from the received mail, as a person would. */
+    async signIn(email = `user${++userCount}-${Date.now()}@example.com`, name?: string) {
+      const client = new TestClient(baseUrl);
+      const since = mailbox.received.length;
+      const asked = await client.post('/api/auth/sign-in/magic-link', { email, name, callbackURL: '/auth/callback' });
+      if (asked.status !== 200) throw new Error(`Login link refused: ${asked.status} ${JSON.stringify(asked.body)}`);
+      const link = linkIn(await mailbox.waitFor(email, { since }), '/api/auth/magic-link/verify');
+      const followed = await client.get(link);
+      if (followed.status !== 302 || client.cookies.size === 0) throw new Error(`Login link did not sign in (${followed.status})`);
+      const me = await client.get('/api/me');
+      return Object.assign(client, { email, userId: me.body.data.id as string });
+    },
+    /** An account owned by `owner`, with extra members in the given roles. */
+    async createAccount(ownerId: string, name = 'Test workspace', members: Array<{ userId: string; role: Role }> = []) {
+      const account = await createAccountWithOwner(database.db, { name, userId: ownerId });
+      for (const member of members) await insertMember(database.db, account.id, member.userId, member.role);
+      return account;
+    },
+    async close() {
+      await server.close(1000);
+      deps.mailer.close();
+      await drop();
+      await mailbox.close();
+    },
+  };
+  return test;
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+export type SignedInClient = Awaited<ReturnType<TestServer['signIn']>>;

@@ -1,0 +1,26 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { createQueryClient } from '@/lib/query-client';
+import { ThemeProvider, useTheme } from '@/lib/theme';
+import { router } from './router';
+
+function ThemedToaster() {
+  const { resolved } = useTheme();
+  // The spec shows one toast at a time.
+  return <Toaster theme={resolved} visibleToasts={1} richColors closeButton position="top-right" />;
+}
+
+/** Providers around the router: data cache, theme, toasts. */
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <RouterProvider router={router} />
+        <ThemedToaster />
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { Check, ChevronsUpDown, LayoutGrid, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { AccountDto } from '@common/accounts';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { accountsQuery } from '@/features/accounts/api/accounts-queries';
+import { CreateAccountDialog } from '@/features/accounts/components/create-account-dialog';
+import { Initials } from './initials';
+
+const roleLabel = { owner: 'Owner', admin: 'Admin', member: 'Member' } as const;
+
+/** The current workspace, and a menu to switch to another or create one. */
+export function AccountSwitcher({ account }: { account: AccountDto }) {
+  const navigate = useNavigate();
+  const accounts = useQuery(accountsQuery);
+  const [creating, setCreating] = useState(false);
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger
+          className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer"
+          aria-label="Switch workspace"
+        >
+          <Initials name={account.name} className="bg-primary text-primary-foreground" />
+          <span className="min-w-0 flex-1">
+            <span className="block truncate text-sm font-semibold" data-testid="current-account-name">{account.name}</span>
+            <span className="block text-xs text-muted-foreground">{roleLabel[account.role]}</span>
+          </span>
+          <ChevronsUpDown className="size-4 text-muted-foreground" />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start" className="w-64">
+          <DropdownMenuLabel>Workspaces</DropdownMenuLabel>
+          {accounts.data?.map((item) => (
+            <DropdownMenuItem key={item.id} onSelect={() => navigate(`/account/${item.id}/dashboard`)}>
+              <Initials name={item.name} className="size-6 text-[10px]" />
+              <span className="flex-1 truncate">{item.name}</span>
+              {item.id === account.id && <Check className="!text-primary" />}
+            </DropdownMenuItem>
+          ))}
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => setCreating(true)}>
+            <Plus /> Create workspace
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => navigate('/accounts?all=1')}>
+            <LayoutGrid /> All workspaces
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <CreateAccountDialog open={creating} onOpenChange={setCreating} />
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { Menu, X } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import type { AccountDto } from '@common/accounts';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { AccountSwitcher } from './account-switcher';
+import { Logo } from './logo';
+import { navItems } from './nav-items';
+import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
+
+function Sidebar({ account }: { account: AccountDto }) {
+  return (
+    <div className="flex h-full flex-col gap-2 p-3">
+      <AccountSwitcher account={account} />
+      <nav aria-label="Main" className="mt-2 flex flex-1 flex-col gap-0.5">
+        {navItems.map(({ path, label, icon: Icon }) => (
+          <NavLink
+            key={path}
+            to={`/account/${account.id}/${path}`}
+            className={({ isActive }) =>
+              cn(
+                'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                isActive && 'bg-accent text-accent-foreground hover:bg-accent hover:text-accent-foreground',
+              )
+            }
+          >
+            <Icon className="size-4" /> {label}
+          </NavLink>
+        ))}
+      </nav>
+      <UserMenu accountId={account.id} />
+    </div>
+  );
+}
+
+/** The signed-in frame: sidebar (a drawer on phones), header with the theme toggle, and the page. */
+export function AppShell({ account, children }: { account: AccountDto; children: ReactNode }) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+
+  return (
+    <div className="flex min-h-dvh">
+      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 border-r bg-sidebar md:block">
+        <Sidebar account={account} />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/85 px-4 backdrop-blur">
+          <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <DialogPrimitive.Trigger asChild>
+              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+                <Menu />
+              </Button>
+            </DialogPrimitive.Trigger>
+            <DialogPrimitive.Portal>
+              <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50 md:hidden" />
+              <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 w-72 border-r bg-sidebar shadow-xl md:hidden">
+                <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
+                <DialogPrimitive.Description className="sr-only">Workspace navigation</DialogPrimitive.Description>
+                <DialogPrimitive.Close className="absolute right-3 top-3 rounded-sm p-1 opacity-70 hover:opacity-100" aria-label="Close menu">
+                  <X className="size-4" />
+                </DialogPrimitive.Close>
+                <div className="h-full pt-8">
+                  <Sidebar account={account} />
+                </div>
+              </DialogPrimitive.Content>
+            </DialogPrimitive.Portal>
+          </DialogPrimitive.Root>
+          <Logo className="md:hidden" />
+          <div className="ml-auto flex items-center gap-1">
+            <ThemeToggle />
+          </div>
+        </header>
+        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:px-8">{children}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChevronsUpDown, Inbox, LogOut, UserRound } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { useSignOut } from '@/features/auth/api/use-sign-out';
+import { displayName, meQuery } from '@/features/profile/api/profile';
+import { Initials } from './initials';
+
+/** The signed-in person: profile, invitations and sign-out. */
+export function UserMenu({ accountId }: { accountId: string }) {
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const me = useQuery(meQuery);
+  const name = displayName(me.data, 'Your profile');
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer"
+        aria-label="User menu"
+      >
+        <Initials name={name} className="rounded-full" />
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-sm font-medium">{name}</span>
+          <span className="block truncate text-xs text-muted-foreground">{me.data?.email}</span>
+        </span>
+        <ChevronsUpDown className="size-4 text-muted-foreground" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" side="top" className="w-60">
+        <DropdownMenuLabel className="truncate">{me.data?.email}</DropdownMenuLabel>
+        <DropdownMenuItem onSelect={() => navigate(`/account/${accountId}/settings?tab=profile`)}>
+          <UserRound /> Profile
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate('/invitations')}>
+          <Inbox /> Invitations
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void signOut()}>
+          <LogOut /> Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AccountDto } from '@common/accounts';
+import { apiFetch } from '@/lib/api-client';
+
+/** Query keys for accounts, so every mutation invalidates the same ones. */
+export const accountKeys = {
+  all: ['accounts'] as const,
+  one: (accountId: string) => ['accounts', accountId] as const,
+  stats: (accountId: string) => ['accounts', accountId, 'stats'] as const,
+};
+
+/** GET /api/accounts: the user's workspaces, newest first. */
+export const accountsQuery = queryOptions({
+  queryKey: accountKeys.all,
+  queryFn: ({ signal }) => apiFetch<AccountDto[]>('/api/accounts', { signal }),
+});
+
+/** GET /api/accounts/:id: one workspace with the caller's role and policies. */
+export const accountQuery = (accountId: string) =>
+  queryOptions({
+    queryKey: accountKeys.one(accountId),
+    queryFn: ({ signal }) => apiFetch<AccountDto>(`/api/accounts/${accountId}`, { signal }),
+  });
+
+/** GET /api/accounts/:id/stats: counts for the dashboard. */
+export const accountStatsQuery = (accountId: string) =>
+  queryOptions({
+    queryKey: accountKeys.stats(accountId),
+    queryFn: ({ signal }) => apiFetch<{ members: number }>(`/api/accounts/${accountId}/stats`, { signal }),
+  });

@@ -1,0 +1,50 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { accountNameSchema } from '@common/accounts';
+import { Button } from '@/components/ui/button';
+import { FieldError, Input, Label } from '@/components/ui/input';
+import { useCreateAccount } from '../api/account-mutations';
+
+/** Names a new workspace, creates it and opens its dashboard. */
+export function CreateAccountForm({ submitLabel = 'Create workspace', onCreated }: { submitLabel?: string; onCreated?: () => void }) {
+  const navigate = useNavigate();
+  const create = useCreateAccount();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = accountNameSchema.safeParse(name);
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    setError(null);
+    create.mutate(parsed.data, {
+      onSuccess: (account) => {
+        onCreated?.();
+        navigate(`/account/${account.id}/dashboard`);
+      },
+      onError: (failure) => setError(failure.message),
+    });
+  };
+
+  return (
+    <form className="grid gap-4" onSubmit={submit} noValidate>
+      <div className="grid gap-2">
+        <Label htmlFor="account-name">Workspace name</Label>
+        <Input
+          id="account-name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="Acme Engineering"
+          maxLength={100}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? 'account-name-error' : undefined}
+          autoFocus
+        />
+        <FieldError id="account-name-error">{error}</FieldError>
+      </div>
+      <Button type="submit" disabled={create.isPending}>
+        {create.isPending ? 'Creating...' : submitLabel}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { authClient } from '@/lib/auth-client';
+
+/** GET /api/sign-in-options: which provider buttons to show. */
+export const signInOptionsQuery = queryOptions({
+  queryKey: ['sign-in-options'],
+  queryFn: () => apiFetch<{ google: boolean; apple: boolean }>('/api/sign-in-options'),
+  staleTime: Infinity,
+});
+
+const GENERIC_FAILURE = 'Authentication failed. Please try again.';
+
+/** The spec's text for a failed sign-in: the wait for a rate limit, otherwise a generic failure. */
+export function signInErrorMessage(error: { status?: number; message?: string } | null | undefined): string {
+  const message = error?.message ?? '';
+  const rateLimited = error?.status === 429 || /429|too many requests|security purposes|wait/i.test(message);
+  if (!rateLimited) return GENERIC_FAILURE;
+  const seconds = Number(message.match(/after (\d+) seconds?/i)?.[1] ?? 60);
+  return `For security purposes, please wait ${seconds} seconds before requesting another login link.`;
+}
+
+/** Asks for a login link by e-mail; `name` is kept when the address is new. Throws a display-ready message. */
+export async function requestLoginLink(email: string, name?: string): Promise<void> {
+  const { error } = await authClient.signIn.magicLink({
+    email,
+    name,
+    callbackURL: '/auth/callback',
+    newUserCallbackURL: '/auth/callback',
+    errorCallbackURL: '/login?error=link',
+  });
+  if (error) throw new Error(signInErrorMessage(error));
+}
+
+/** Starts Google or Apple sign-in; the browser leaves for the provider. */
+export async function signInWithProvider(provider: 'google' | 'apple'): Promise<void> {
+  const { error } = await authClient.signIn.social({
+    provider,
+    callbackURL: '/auth/callback',
+    errorCallbackURL: '/login?error=oauth',
+  });
+  if (error) throw new Error(GENERIC_FAILURE);
+}

@@ -1,0 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { authClient, sessionQuery } from '@/lib/auth-client';
+
+/** Ends this browser's session only, forgets cached data and goes to /login. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    const { error } = await authClient.signOut();
+    if (error) {
+      toast.error('Sign-out failed. Please try again.');
+      return;
+    }
+    queryClient.clear();
+    queryClient.setQueryData(sessionQuery.queryKey, null);
+    navigate('/login', { replace: true });
+  };
+}

@@ -1,0 +1,94 @@
+import { MailCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { FieldError, Input, Label } from '@/components/ui/input';
+import { requestLoginLink } from '../api/sign-in';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * E-mail (and, for sign-up, full name) and a button that mails a login link;
+ * then a "check your e-mail" panel that can send again.
+ */
+export function LoginLinkForm({ askName = false, submitLabel }: { askName?: boolean; submitLabel: string }) {
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const send = async (address: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await requestLoginLink(address, askName ? name.trim() : undefined);
+      setSentTo(address);
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (askName && !name.trim()) return setError('Please enter your full name');
+    if (!EMAIL_PATTERN.test(address)) return setError('Please enter a valid email address');
+    void send(address);
+  };
+
+  if (sentTo) {
+    return (
+      <div className="flex flex-col items-center text-center" data-testid="link-sent">
+        <div className="mb-4 flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
+          <MailCheck className="size-6" />
+        </div>
+        <h2 className="text-lg font-semibold">Check your email</h2>
+        <p className="mt-2 text-sm text-muted-foreground">
+          We sent a sign-in link to <span className="font-medium text-foreground">{sentTo}</span>. It works once and
+          expires in 10 minutes.
+        </p>
+        <FieldError>{error}</FieldError>
+        <div className="mt-6 flex w-full flex-col gap-2">
+          <Button variant="outline" disabled={busy} onClick={() => void send(sentTo)}>
+            {busy ? 'Sending...' : 'Send the link again'}
+          </Button>
+          <Button variant="ghost" onClick={() => { setSentTo(null); setError(null); }}>
+            Use a different email
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form className="grid gap-4" onSubmit={submit} noValidate>
+      {askName && (
+        <div className="grid gap-2">
+          <Label htmlFor="full-name">Full name</Label>
+          <Input id="full-name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} placeholder="Ada Lovelace" autoFocus />
+        </div>
+      )}
+      <div className="grid gap-2">
+        <Label htmlFor="email">Email</Label>
+        <Input
+          id="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="you@company.com"
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? 'login-error' : undefined}
+          autoFocus={!askName}
+        />
+      </div>
+      <FieldError id="login-error">{error}</FieldError>
+      <Button type="submit" disabled={busy || !email.trim()}>
+        {busy ? 'Sending...' : submitLabel}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import { Link, useSearchParams } from 'react-router';
+import { AuthLayout } from '@/components/layout/auth-layout';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { LoginLinkForm } from '../components/login-link-form';
+import { ProviderButtons } from '../components/provider-buttons';
+
+/** /login: e-mail link, or Google and Apple when configured. */
+export function LoginPage() {
+  const [params] = useSearchParams();
+  return (
+    <AuthLayout>
+      <Card>
+        <CardHeader className="text-center">
+          <CardTitle className="text-xl">Sign in to Lore</CardTitle>
+          <CardDescription>We will email you a link that signs you in. No password needed.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {params.get('error') && (
+            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+              Authentication failed. Please try again.
+            </p>
+          )}
+          <LoginLinkForm submitLabel="Send login link" />
+          <ProviderButtons />
+        </CardContent>
+      </Card>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        New to Lore?{' '}
+        <Link to="/signup" className="font-medium text-primary hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { fullNameSchema } from '@common/profile';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FieldError, Input, Label } from '@/components/ui/input';
+import { meQuery, useUpdateProfile } from '../api/profile';
+
+/** Settings > Profile: the user's full name (and e-mail, read-only). */
+export function ProfileForm() {
+  const me = useQuery(meQuery);
+  const update = useUpdateProfile();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setName(me.data?.profile.full_name ?? ''), [me.data?.profile.full_name]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = fullNameSchema.safeParse(name);
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    setError(null);
+    update.mutate(parsed.data, {
+      onSuccess: () => toast.success('Profile updated'),
+      onError: (failure) => setError(failure.message),
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Profile</CardTitle>
+        <CardDescription>How your teammates see you.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid max-w-md gap-4" onSubmit={submit} noValidate>
+          <div className="grid gap-2">
+            <Label htmlFor="email-readonly">Email</Label>
+            <Input id="email-readonly" value={me.data?.email ?? ''} disabled />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="profile-full-name">Full name</Label>
+            <Input id="profile-full-name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={Boolean(error)} />
+            <FieldError>{error}</FieldError>
+          </div>
+          <div>
+            <Button type="submit" disabled={update.isPending || !me.data || name === (me.data.profile.full_name ?? '')}>
+              {update.isPending ? 'Saving...' : 'Save'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
