@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronRight, LogOut, Plus } from 'lucide-react';
+import { ChevronRight, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layout/auth-layout';
@@ -7,7 +7,7 @@ import { GlobalLoader } from '@/components/layout/global-loader';
 import { Initials } from '@/components/layout/initials';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { useSignOut } from '@/features/auth/api/use-sign-out';
+import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { formatDate } from '@/lib/utils';
 import { accountsQuery } from '../api/accounts-queries';
 import { CreateAccountDialog } from '../components/create-account-dialog';
@@ -19,7 +19,6 @@ import { CreateAccountDialog } from '../components/create-account-dialog';
 export function AccountsPage() {
   const [params] = useSearchParams();
   const accounts = useQuery({ ...accountsQuery, refetchOnMount: 'always' });
-  const signOut = useSignOut();
   const [creating, setCreating] = useState(false);
 
   if (accounts.isPending) return <GlobalLoader />;
@@ -39,11 +38,7 @@ export function AccountsPage() {
 
   return (
     <AuthLayout
-      aside={
-        <Button variant="ghost" size="sm" onClick={() => void signOut()}>
-          <LogOut /> Sign out
-        </Button>
-      }
+      aside={<SignOutButton />}
     >
       <h1 className="mb-1 text-xl font-semibold">Choose a workspace</h1>
       <p className="mb-4 text-sm text-muted-foreground">Newest first.</p>

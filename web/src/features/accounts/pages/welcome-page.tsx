@@ -1,20 +1,13 @@
-import { LogOut } from 'lucide-react';
 import { AuthLayout } from '@/components/layout/auth-layout';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useSignOut } from '@/features/auth/api/use-sign-out';
+import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { CreateAccountForm } from '../components/create-account-form';
 
 /** /welcome: a signed-in user without a workspace creates their first. */
 export function WelcomePage() {
-  const signOut = useSignOut();
   return (
     <AuthLayout
-      aside={
-        <Button variant="ghost" size="sm" onClick={() => void signOut()}>
-          <LogOut /> Sign out
-        </Button>
-      }
+      aside={<SignOutButton />}
     >
       <Card>
         <CardHeader className="text-center">
