@@ -22,3 +22,6 @@ export interface AccountDto {
   role: Role;
   policies: { rename: boolean; delete: boolean };
 }
+
+/** `?accountId=` on the spec's endpoints. */
+export const accountIdQuerySchema = z.object({ accountId: z.uuid({ error: 'accountId is required' }) });

@@ -9,7 +9,9 @@ import { securityHeaders } from './middleware/security-headers';
 import { accountsRoutes } from './routes/accounts/accounts.routes';
 import { signInOptionsRoutes } from './routes/auth/sign-in-options.routes';
 import { healthRoutes } from './routes/health/health.routes';
+import { invitationsRoutes } from './routes/invitations/invitations.routes';
 import { meRoutes } from './routes/me/me.routes';
+import { usersRoutes } from './routes/users/users.routes';
 import { spaRoutes } from './web/spa';
 
 /** Builds Lore's HTTP app from its parts: API, auth and (when built) the web app. */
@@ -26,6 +28,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/sign-in-options', signInOptionsRoutes(deps));
   app.route('/api/me', meRoutes(deps));
   app.route('/api/accounts', accountsRoutes(deps));
+  app.route('/api', usersRoutes(deps));
+  app.route('/api', invitationsRoutes(deps));
   app.all('/api/*', (c) => c.json({ error: 'Not found', code: 'not_found' }, 404));
 
   if (deps.webRoot) app.route('/', spaRoutes(deps.webRoot));

@@ -79,6 +79,21 @@ export interface AccountMembersTable {
   created_at: Timestamp;
 }
 
+/** An invitation to join an account; the token itself is only ever in the e-mail. */
+export interface PendingInvitesTable {
+  id: Generated<string>;
+  email: string;
+  account_id: string;
+  role: Exclude<Role, 'owner'>;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: Timestamp;
+  expires_at: Date;
+  cancelled_invite: Generated<boolean>;
+  accepted_at: Date | null;
+  accepted_by: string | null;
+}
+
 /** When a login link was last sent to an address, for the per-address rate limit. */
 export interface LoginLinkRequestsTable {
   email: string;
@@ -93,6 +108,7 @@ export interface DB {
   profiles: ProfilesTable;
   accounts: AccountsTable;
   account_members: AccountMembersTable;
+  pending_invites: PendingInvitesTable;
   login_link_requests: LoginLinkRequestsTable;
 }
 
@@ -100,3 +116,4 @@ export type Account = Selectable<AccountsTable>;
 export type AccountMember = Selectable<AccountMembersTable>;
 export type Profile = Selectable<ProfilesTable>;
 export type NewAccount = Insertable<AccountsTable>;
+export type PendingInvite = Selectable<PendingInvitesTable>;

@@ -26,3 +26,15 @@ export function loginLinkMail(to: string, url: string): Mail {
     outro: 'If you did not ask for this link, you can ignore this e-mail.',
   });
 }
+
+/** The e-mail that invites someone to join an account. */
+export function invitationMail(to: string, options: { accountName: string; inviterName: string; role: string; url: string }): Mail {
+  return layout({
+    to,
+    subject: `You are invited to join ${options.accountName} on Lore`,
+    intro: `${options.inviterName} invited you to join ${options.accountName} on Lore as ${options.role === 'admin' ? 'an admin' : 'a member'}.`,
+    action: 'View invitation',
+    url: options.url,
+    outro: 'The invitation expires in 7 days. Sign in with this e-mail address to accept it.',
+  });
+}

@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as auth from './0001-auth';
 import * as accounts from './0002-accounts';
+import * as pendingInvites from './0004-pending-invites';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
   '0002-accounts': accounts,
+  '0004-pending-invites': pendingInvites,
 };

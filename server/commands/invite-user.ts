@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import { hashToken, randomToken } from '../auth/tokens';
+import type { DB, Role } from '../db/schema';
+import { isMemberByEmail } from '../data/account-members';
+import { findAccount } from '../data/accounts';
+import { hasLiveInvite, insertInvite, retireExpiredInvites } from '../data/pending-invites';
+import { findProfileWithEmail } from '../data/profiles';
+import { AppError, conflict, forbidden, notFound } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { invitationMail } from '../mail/templates';
+import { memberPolicy } from '../policies/member-policy';
+
+export const INVITE_LIFETIME_DAYS = 7;
+export const ALREADY_INVITED = 'This email address is already invited to this account';
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Invites an address to an account and e-mails the link. The invite and the
+ * mail succeed together: if the mail cannot be sent, no invite is left behind.
+ */
+export async function inviteUser(
+  deps: { db: Kysely<DB>; mailer: Mailer; baseUrl: string },
+  input: { accountId: string; actor: { userId: string; role: Role }; email: string; role: 'admin' | 'member' },
+) {
+  const { db, mailer, baseUrl } = deps;
+  if (!memberPolicy.invite(input.actor.role)) throw forbidden('Permission denied');
+  if (input.role === 'admin' && !memberPolicy.inviteAsAdmin(input.actor.role)) {
+    throw forbidden('You do not have permission to invite administrators');
+  }
+  const email = input.email.trim().toLowerCase();
+  const now = new Date();
+  const token = randomToken();
+
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const account = await findAccount(trx, input.accountId);
+      if (!account) throw notFound('Account not found');
+      if (await isMemberByEmail(trx, input.accountId, email)) {
+        throw conflict('A user with this email already exists in this account', 'already_member');
+      }
+      if (await hasLiveInvite(trx, input.accountId, email, now)) throw conflict(ALREADY_INVITED, 'already_invited');
+      // An expired invite to the same address makes way for the new one.
+      await retireExpiredInvites(trx, input.accountId, email, now);
+      const invite = await insertInvite(trx, {
+        email,
+        accountId: input.accountId,
+        role: input.role,
+        tokenHash: hashToken(token),
+        invitedBy: input.actor.userId,
+        expiresAt: new Date(now.getTime() + INVITE_LIFETIME_DAYS * 24 * 3600 * 1000),
+      });
+      const inviter = await findProfileWithEmail(trx, input.actor.userId);
+      const url = `${baseUrl}/invitations?token=${encodeURIComponent(token)}`;
+      try {
+        await mailer.send(
+          invitationMail(email, { accountName: account.name, inviterName: inviter?.full_name || inviter?.email || 'A teammate', role: input.role, url }),
+        );
+      } catch {
+        throw new AppError(502, 'mail_failed', 'Failed to send invitation');
+      }
+      return { ...invite, account_name: account.name };
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw conflict(ALREADY_INVITED, 'already_invited');
+    throw error;
+  }
+}
+
