@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../server/test/test-server';
  * Each worker runs Lore over real HTTP with the built web app, a fresh
  * database and a real SMTP server whose mail the tests read.
  */
-export const test = base.extend<{ saveScreenshot: (name: string) => Promise<void> }, { lore: TestServer }>({
+export const test = base.extend<{ saveScreenshot: (name: string, target?: Page) => Promise<void> }, { lore: TestServer }>({
   lore: [
     async ({}, use) => {
       const lore = await startTestServer({ webRoot: path.resolve('dist/web') });
@@ -17,10 +17,10 @@ export const test = base.extend<{ saveScreenshot: (name: string) => Promise<void
     { scope: 'worker' },
   ],
   baseURL: async ({ lore }, use) => use(lore.baseUrl),
-  /** Saves a full-page screenshot under test-results/screenshots for people to look at. */
+  /** Saves a full-page screenshot (of `page` unless told) under test-results/screenshots for people to look at. */
   saveScreenshot: async ({ page }, use) => {
-    await use(async (name) => {
-      await page.screenshot({ path: path.join('test-results', 'screenshots', `${name}.png`), fullPage: true });
+    await use(async (name, target = page) => {
+      await target.screenshot({ path: path.join('test-results', 'screenshots', `${name}.png`), fullPage: true });
     });
   },
 });

@@ -66,9 +66,13 @@ export async function listLiveInvitesForEmail(db: Executor, email: string, now: 
   return db
     .selectFrom('pending_invites')
     .innerJoin('accounts', 'accounts.id', 'pending_invites.account_id')
+    .leftJoin('users as inviter', 'inviter.id', 'pending_invites.invited_by')
     .leftJoin('profiles', 'profiles.id', 'pending_invites.invited_by')
     .selectAll('pending_invites')
-    .select(['accounts.name as account_name', 'profiles.full_name as invited_by_name'])
+    .select((eb) => [
+      'accounts.name as account_name',
+      eb.fn.coalesce('profiles.full_name', 'inviter.email').as('invited_by_name'),
+    ])
     .where('pending_invites.email', '=', email)
     .where(live(now))
     .orderBy('pending_invites.created_at', 'desc')

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { GlobalLoader } from '@/components/layout/global-loader';
 import { sessionQuery } from '@/lib/auth-client';
+import { rememberReturnTo } from '@/lib/return-to';
 
 /** /login and /signup: a signed-in user goes on to their accounts. */
 export function SignedOutOnly() {
@@ -10,9 +11,15 @@ export function SignedOutOnly() {
   return session.data ? <Navigate to="/accounts" replace /> : <Outlet />;
 }
 
-/** Everything else: a signed-out visitor is sent to /login, replacing the history entry. */
+/**
+ * Everything else: a signed-out visitor is sent to /login, replacing the
+ * history entry; where they were going is remembered for after sign-in.
+ */
 export function SignedInOnly() {
   const session = useQuery(sessionQuery);
+  const location = useLocation();
   if (session.isPending) return <GlobalLoader />;
-  return session.data ? <Outlet /> : <Navigate to="/login" replace />;
+  if (session.data) return <Outlet />;
+  rememberReturnTo(location.pathname + location.search);
+  return <Navigate to="/login" replace />;
 }

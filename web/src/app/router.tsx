@@ -1,4 +1,4 @@
-import { BookOpen, FilePlus2, Inbox, LifeBuoy, MonitorSmartphone, Sparkles, Users } from 'lucide-react';
+import { BookOpen, FilePlus2, LifeBuoy, MonitorSmartphone, Sparkles } from 'lucide-react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { ComingSoon } from '@/components/layout/coming-soon';
 import { RouteErrorScreen } from '@/components/layout/error-screen';
@@ -10,8 +10,8 @@ import { WelcomePage } from '@/features/accounts/pages/welcome-page';
 import { AuthCallbackPage } from '@/features/auth/pages/auth-callback-page';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { SignupPage } from '@/features/auth/pages/signup-page';
-import { AuthLayout } from '@/components/layout/auth-layout';
-import { EmptyState } from '@/components/ui/empty-state';
+import { InvitationsPage } from '@/features/invitations/pages/invitations-page';
+import { UsersPage } from '@/features/users/pages/users-page';
 import { SignedInOnly, SignedOutOnly } from './guards';
 
 const soon = (title: string, icon: typeof BookOpen, description: string) => <ComingSoon title={title} icon={icon} description={description} />;
@@ -34,23 +34,14 @@ export const router = createBrowserRouter([
         children: [
           { path: '/welcome', element: <WelcomePage /> },
           { path: '/accounts', element: <AccountsPage /> },
-          {
-            path: '/invitations',
-            element: (
-              <AuthLayout>
-                <EmptyState icon={Inbox} title="No invitations yet">
-                  Invitations to join a workspace will appear here.
-                </EmptyState>
-              </AuthLayout>
-            ),
-          },
+          { path: '/invitations', element: <InvitationsPage /> },
           {
             path: '/account/:accountId',
             element: <AccountLayout />,
             children: [
               { index: true, element: <ToDashboard /> },
               { path: 'dashboard', element: <DashboardPage /> },
-              { path: 'users', element: soon('Users', Users, 'Invite your team, manage roles and hand over ownership here.') },
+              { path: 'users', element: <UsersPage /> },
               { path: 'knowledge', element: soon('Knowledge', BookOpen, 'Write, tag, browse and star your team\'s articles here.') },
               { path: 'knowledge/create', element: soon('New knowledge', FilePlus2, 'The editor for new articles is on its way.') },
               { path: 'knowledge/edit/:knowledgeId', element: soon('Edit knowledge', FilePlus2, 'The editor for articles is on its way.') },

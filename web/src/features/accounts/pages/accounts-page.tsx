@@ -9,19 +9,23 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { formatDate } from '@/lib/utils';
+import { myInvitationsQuery } from '@/features/invitations/api/invitations';
 import { accountsQuery } from '../api/accounts-queries';
 import { CreateAccountDialog } from '../components/create-account-dialog';
 
 /**
- * /accounts: the account selector. With no workspace it goes to /welcome; with
+ * /accounts: the account selector. With no workspace it goes to /welcome (or
+ * to /invitations when someone invited the user); with
  * exactly one, to its dashboard (unless the user asked to see them all).
  */
 export function AccountsPage() {
   const [params] = useSearchParams();
   const accounts = useQuery({ ...accountsQuery, refetchOnMount: 'always' });
+  const noAccounts = accounts.data?.length === 0;
+  const invitations = useQuery({ ...myInvitationsQuery(), enabled: noAccounts });
   const [creating, setCreating] = useState(false);
 
-  if (accounts.isPending) return <GlobalLoader />;
+  if (accounts.isPending || (noAccounts && invitations.isPending)) return <GlobalLoader />;
   if (accounts.isError) {
     return (
       <AuthLayout>
@@ -31,7 +35,8 @@ export function AccountsPage() {
       </AuthLayout>
     );
   }
-  if (accounts.data.length === 0) return <Navigate to="/welcome" replace />;
+  // Someone invited but without a workspace sees the invitations rather than /welcome.
+  if (noAccounts) return <Navigate to={invitations.data?.invitations.length ? '/invitations' : '/welcome'} replace />;
   if (accounts.data.length === 1 && !params.has('all')) {
     return <Navigate to={`/account/${accounts.data[0]!.id}/dashboard`} replace />;
   }

@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AccountUsersDto } from '@common/members';
+import { apiFetch } from '@/lib/api-client';
+import { doublingDelay } from '@/lib/query-client';
+
+export const accountUsersKey = (accountId: string) => ['account-users', accountId] as const;
+
+/** GET /api/getAccountUsers with the spec's constants: stale 5 min, kept 10 min, 3 retries, delay doubling up to 10 s. */
+export const accountUsersQuery = (accountId: string) =>
+  queryOptions({
+    queryKey: accountUsersKey(accountId),
+    queryFn: ({ signal }) => apiFetch<AccountUsersDto>(`/api/getAccountUsers?accountId=${accountId}`, { signal }),
+    staleTime: 5 * 60_000,
+    gcTime: 10 * 60_000,
+    retry: 3,
+    retryDelay: doublingDelay(10_000),
+  });

@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { inviteEmailSchema } from '@common/members';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FieldError, Input, Label } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { useInviteUser } from '../api/member-mutations';
+
+/** Invite dialog: e-mail (validated), role; 'already invited' / 'already exists' shown under the field. */
+export function InviteUserDialog(props: { accountId: string; canInviteAdmin: boolean; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const invite = useInviteUser(props.accountId);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<'member' | 'admin'>('member');
+  const [error, setError] = useState<string | null>(null);
+
+  const close = () => {
+    props.onOpenChange(false);
+    setEmail('');
+    setRole('member');
+    setError(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = inviteEmailSchema.safeParse(email);
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    setError(null);
+    invite.mutate(
+      { email: parsed.data, role },
+      {
+        onSuccess: () => {
+          toast.success(`Invitation sent to ${parsed.data}`);
+          close();
+        },
+        onError: (failure) => {
+          if (/already invited|already exists/i.test(failure.message)) setError(failure.message);
+          else toast.error('Failed to send invitation', { description: failure.message });
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open={props.open} onOpenChange={(open) => (open ? props.onOpenChange(true) : close())}>
+      <DialogContent>
+        <div className="grid gap-1.5">
+          <DialogTitle>Invite a user</DialogTitle>
+          <DialogDescription>We will e-mail them a link to join. Invitations expire after 7 days.</DialogDescription>
+        </div>
+        <form className="grid gap-4" onSubmit={submit} noValidate>
+          <div className="grid gap-2">
+            <Label htmlFor="invite-email">Email</Label>
+            <Input
+              id="invite-email"
+              type="email"
+              inputMode="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              placeholder="colleague@company.com"
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? 'invite-email-error' : undefined}
+              autoFocus
+            />
+            <FieldError id="invite-email-error">{error}</FieldError>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="invite-role">Role</Label>
+            <Select id="invite-role" value={role} onChange={(e) => setRole(e.target.value as 'member' | 'admin')}>
+              <option value="member">Member</option>
+              {props.canInviteAdmin && <option value="admin">Admin</option>}
+            </Select>
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!email.trim() || invite.isPending}>
+              {invite.isPending ? 'Sending...' : 'Send invitation'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
