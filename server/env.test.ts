@@ -30,5 +30,6 @@ describe('loadEnv', () => {
   it('derives BASE_URL from PORT and drops a trailing slash', () => {
     expect(loadEnv({ PORT: '4000' }).BASE_URL).toBe('http://localhost:4000');
     expect(loadEnv({ BASE_URL: 'https://lore.example.com/' }).BASE_URL).toBe('https://lore.example.com');
+    expect(loadEnv({ BASE_URL: '' }).BASE_URL).toBe('http://localhost:3000');
   });
 });

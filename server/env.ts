@@ -20,7 +20,7 @@ const envSchema = z.object({
   /** Interface to bind; empty means every interface. */
   HOST: optionalText,
   /** Public address people use to reach Lore; links in e-mails and origin checks use it. */
-  BASE_URL: z.url({ message: 'BASE_URL must be a full URL such as https://lore.example.com' }).optional(),
+  BASE_URL: optionalText.pipe(z.url({ message: 'BASE_URL must be a full URL such as https://lore.example.com' }).optional()),
   /** Folder for the embedded database, uploads and the generated auth secret. */
   DATA_DIR: z.string().min(1).default('./data'),
   /** PostgreSQL connection string; when unset Lore uses the embedded PGlite database in DATA_DIR. */

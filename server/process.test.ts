@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testEngine } from './test/test-database';
+
+/** The real `server/index.ts` process: start-up, the data-folder lock, graceful shutdown. */
+const running: ChildProcess[] = [];
+afterEach(() => running.splice(0).forEach((child) => child.kill('SIGKILL')));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startLore(dataDir: string, port: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), BASE_URL: `http://localhost:${port}`, LOG_LEVEL: 'info', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  let exitCode: number | null | undefined;
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve((exitCode = code))));
+  const waitFor = async (text: string) => {
+    const deadline = Date.now() + 60_000;
+    while (!output.includes(text)) {
+      if (Date.now() > deadline || exitCode !== undefined) throw new Error(`"${text}" never appeared in:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  return { child, exited, waitFor, output: () => output };
+}
+
+// The embedded database is what the lock and the shutdown protect; the PostgreSQL run skips this.
+describe.skipIf(testEngine === 'postgres')('the Lore process', () => {
+  it('serves, refuses a second process on its data folder, and stops cleanly on SIGTERM', { timeout: 120_000 }, async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-process-'));
+    const port = await freePort();
+    const first = startLore(dataDir, port);
+    await first.waitFor('Lore is running');
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok', database: 'reachable' });
+
+    const second = startLore(dataDir, await freePort());
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`is in use by another Lore process (pid ${first.child.pid})`);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('Stopped cleanly');
+    expect(fs.existsSync(path.join(dataDir, 'lore.lock'))).toBe(false);
+
+    // The data survives a restart.
+    const again = startLore(dataDir, port);
+    await again.waitFor('Lore is running');
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  });
+
+  it('lists every configuration problem and exits', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      env: { ...process.env, PORT: 'eighty', DATABASE_URL: 'mysql://nope' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.push(child);
+    let output = '';
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain('Lore cannot start; fix the configuration');
+    expect(output).toContain('PORT');
+    expect(output).toContain('DATABASE_URL must start with postgres://');
+  });
+});
