@@ -37,6 +37,16 @@ export function DialogDescription({ className, ...props }: ComponentProps<typeof
   return <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
 }
 
+/** A dialog's title and the sentence under it. */
+export function DialogHeader({ title, description }: { title: string; description: ReactNode }) {
+  return (
+    <div className="grid gap-1.5">
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription>{description}</DialogDescription>
+    </div>
+  );
+}
+
 /** A yes/no question before something that cannot be undone. */
 export function ConfirmDialog(props: {
   open: boolean;
@@ -52,10 +62,7 @@ export function ConfirmDialog(props: {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
       <DialogContent role="alertdialog">
-        <div className="grid gap-2">
-          <DialogTitle>{props.title}</DialogTitle>
-          <DialogDescription>{props.description}</DialogDescription>
-        </div>
+        <DialogHeader title={props.title} description={props.description} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>

@@ -1,4 +1,4 @@
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { CreateAccountForm } from './create-account-form';
 
 /** Creates another workspace from anywhere in the app. */
@@ -6,10 +6,7 @@ export function CreateAccountDialog({ open, onOpenChange }: { open: boolean; onO
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <div className="grid gap-1.5">
-          <DialogTitle>Create a workspace</DialogTitle>
-          <DialogDescription>A workspace holds your team's knowledge. You will be its owner.</DialogDescription>
-        </div>
+        <DialogHeader title="Create a workspace" description="A workspace holds your team's knowledge. You will be its owner." />
         <CreateAccountForm onCreated={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>

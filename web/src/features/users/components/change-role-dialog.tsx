@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { MemberDto } from '@common/members';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useUpdateUserRole } from '../api/member-mutations';
@@ -31,10 +31,7 @@ export function ChangeRoleDialog({ accountId, member, onClose }: { accountId: st
   return (
     <Dialog open={Boolean(member)} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
-        <div className="grid gap-1.5">
-          <DialogTitle>Change role</DialogTitle>
-          <DialogDescription>Admins can invite people and remove members. Members read and write knowledge.</DialogDescription>
-        </div>
+        <DialogHeader title="Change role" description="Admins can invite people and remove members. Members read and write knowledge." />
         <div className="grid gap-2">
           <Label htmlFor="member-role">Role for {name}</Label>
           <Select id="member-role" value={role} onChange={(e) => setRole(e.target.value as 'admin' | 'member')}>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { inviteEmailSchema } from '@common/members';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useInviteUser } from '../api/member-mutations';
@@ -44,10 +44,7 @@ export function InviteUserDialog(props: { accountId: string; canInviteAdmin: boo
   return (
     <Dialog open={props.open} onOpenChange={(open) => (open ? props.onOpenChange(true) : close())}>
       <DialogContent>
-        <div className="grid gap-1.5">
-          <DialogTitle>Invite a user</DialogTitle>
-          <DialogDescription>We will e-mail them a link to join. Invitations expire after 7 days.</DialogDescription>
-        </div>
+        <DialogHeader title="Invite a user" description="We will e-mail them a link to join. Invitations expire after 7 days." />
         <form className="grid gap-4" onSubmit={submit} noValidate>
           <div className="grid gap-2">
             <Label htmlFor="invite-email">Email</Label>

@@ -2,24 +2,17 @@ import { X } from 'lucide-react';
 import type { PendingInviteDto } from '@common/members';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Table } from '@/components/ui/table';
 import { formatDate } from '@/lib/utils';
 import { RoleBadge } from './role-badge';
+
+const columns = [{ label: 'Email' }, { label: 'Role' }, { label: 'Expires' }, { label: 'Actions', align: 'right' as const }];
 
 /** Pending tab: Email, Role, Expires, Actions. */
 export function PendingTable({ invites, canCancel, onCancel }: { invites: PendingInviteDto[]; canCancel: boolean; onCancel: (invite: PendingInviteDto) => void }) {
   const now = Date.now();
   return (
-    <div className="overflow-x-auto rounded-xl border">
-      <table className="w-full min-w-[560px] text-sm">
-        <thead className="bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            <th className="px-4 py-3 font-medium">Email</th>
-            <th className="px-4 py-3 font-medium">Role</th>
-            <th className="px-4 py-3 font-medium">Expires</th>
-            <th className="px-4 py-3 text-right font-medium">Actions</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y">
+    <Table columns={columns} minWidth={560}>
           {invites.map((invite) => (
             <tr key={invite.id} data-testid={`invite-row-${invite.email}`}>
               <td className="max-w-72 truncate px-4 py-3 font-medium">{invite.email}</td>
@@ -38,8 +31,6 @@ export function PendingTable({ invites, canCancel, onCancel }: { invites: Pendin
               </td>
             </tr>
           ))}
-        </tbody>
-      </table>
-    </div>
+    </Table>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { MemberDto } from '@common/members';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { FieldError, Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useTransferOwnership } from '../api/member-mutations';
@@ -45,10 +45,7 @@ export function TransferOwnershipDialog(props: {
   return (
     <Dialog open={props.open} onOpenChange={(open) => !open && props.onClose()}>
       <DialogContent>
-        <div className="grid gap-1.5">
-          <DialogTitle>Transfer ownership</DialogTitle>
-          <DialogDescription>The new owner can change roles, transfer ownership again and delete the account.</DialogDescription>
-        </div>
+        <DialogHeader title="Transfer ownership" description="The new owner can change roles, transfer ownership again and delete the account." />
         <div className="grid gap-2">
           <Label htmlFor="new-owner">New owner</Label>
           <Select id="new-owner" value={newOwnerId} onChange={(e) => setNewOwnerId(e.target.value)} aria-invalid={Boolean(error)}>

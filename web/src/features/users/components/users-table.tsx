@@ -2,28 +2,20 @@ import { Crown, LogOut, MoreHorizontal, ShieldCheck, UserMinus, UserRoundCog } f
 import type { MemberDto } from '@common/members';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Table } from '@/components/ui/table';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { formatDate } from '@/lib/utils';
 import { MemberIdentity } from './member-identity';
 import { RoleBadge } from './role-badge';
+
+const columns = [{ label: 'User' }, { label: 'Role' }, { label: '2FA' }, { label: 'Joined' }, { label: 'Actions', align: 'right' as const }];
 
 export type MemberAction = 'changeRole' | 'makeOwner' | 'remove' | 'leave';
 
 /** Users tab: User, Role, 2FA, Joined, Actions; only the actions the caller may take are offered. */
 export function UsersTable({ members, currentUserId, onAction }: { members: MemberDto[]; currentUserId: string; onAction: (action: MemberAction, member: MemberDto) => void }) {
   return (
-    <div className="overflow-x-auto rounded-xl border">
-      <table className="w-full min-w-[640px] text-sm">
-        <thead className="bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            <th className="px-4 py-3 font-medium">User</th>
-            <th className="px-4 py-3 font-medium">Role</th>
-            <th className="px-4 py-3 font-medium">2FA</th>
-            <th className="px-4 py-3 font-medium">Joined</th>
-            <th className="px-4 py-3 text-right font-medium">Actions</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y">
+    <Table columns={columns} minWidth={640}>
           {members.map((member) => {
             const { policies } = member;
             const hasActions = policies.changeRole || policies.makeOwner || policies.remove || policies.leave;
@@ -80,8 +72,6 @@ export function UsersTable({ members, currentUserId, onAction }: { members: Memb
               </tr>
             );
           })}
-        </tbody>
-      </table>
-    </div>
+    </Table>
   );
 }
