@@ -32,6 +32,9 @@ function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: s
   useEffect(() => {
     if (item.data) rememberViewed(accountId, item.data.id);
   }, [accountId, item.data]);
+  useEffect(() => {
+    if (item.isError) toast.error('Error loading knowledge', { description: item.error.message });
+  }, [item.isError, item.error]);
 
   if (item.isPending) return <ArticleLoading />;
   if (item.isError) return <ArticleLoadError accountId={accountId} message={item.error.message} onRetry={() => void item.refetch()} />;

@@ -23,7 +23,7 @@ export function WeeklyChart({ accountId }: { accountId: string }) {
             labelFormatter={(value) => `Week of ${value}`}
             formatter={(value) => [value, 'Items created']}
           />
-          <Bar dataKey="count" fill="var(--primary)" radius={[4, 4, 0, 0]} />
+          <Bar dataKey="count" fill="var(--primary)" radius={[4, 4, 0, 0]} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </div>
