@@ -65,6 +65,7 @@ test('write, find, read, edit, star, reorder and delete knowledge', async ({ pag
   const editorImage = editor.locator('img[src^="/api/secureImage"]');
   await expect(editorImage).toBeVisible();
   await expect.poll(() => editorImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(720);
+  await saveScreenshot('knowledge-editor');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
 
   await expect(page).toHaveURL(new RegExp(`/account/${accountId}/knowledge/[A-Za-z0-9_-]{8}$`));
@@ -128,9 +129,14 @@ test('write, find, read, edit, star, reorder and delete knowledge', async ({ pag
   await page.getByRole('button', { name: 'Star Postgres backups' }).click();
   const starred = page.getByTestId('starred-list').getByRole('listitem');
   await expect(starred).toHaveText(['How we deploy to production', 'Postgres backups']);
-  await page.getByRole('button', { name: 'Reorder Postgres backups' }).focus();
+  const handle = page.getByRole('button', { name: 'Reorder Postgres backups' });
+  await expect(handle).toHaveAttribute('aria-disabled', 'false');
+  await handle.focus();
   await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Postgres backups is now over Postgres backups.')).toBeAttached();
   await page.keyboard.press('ArrowLeft');
+  await expect(page.getByText('Postgres backups is now over How we deploy to production.')).toBeAttached();
   await page.keyboard.press('Space');
   await expect(starred).toHaveText(['Postgres backups', 'How we deploy to production']);
   await expect.poll(async () => (await (await page.request.get(`/api/accounts/${accountId}/stars`)).json()).data.map((s: { title: string }) => s.title)).toEqual([
@@ -168,7 +174,7 @@ test('write, find, read, edit, star, reorder and delete knowledge', async ({ pag
   await expect(page.getByText('How we deploy to production')).toHaveCount(0);
 });
 
-test('article errors: unknown short id, invalid id', async ({ page, lore }) => {
+test('article errors and infinite scroll', async ({ page, lore }) => {
   await signInThroughEmail(page, lore, uniqueEmail('reader'));
   await page.getByLabel('Workspace name').fill('Readers');
   await page.getByRole('button', { name: 'Create workspace' }).click();
@@ -177,7 +183,7 @@ test('article errors: unknown short id, invalid id', async ({ page, lore }) => {
 
   await page.goto(`${base}/Zz9_nope`);
   await expect(page.getByRole('heading', { name: 'Failed to load article' })).toBeVisible();
-  await expect(page.getByText('Could not find knowledge item with short ID: Zz9_nope')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Could not find knowledge item with short ID: Zz9_nope')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(base);
@@ -185,4 +191,15 @@ test('article errors: unknown short id, invalid id', async ({ page, lore }) => {
   await page.goto(`${base}/this-is-not-an-id`);
   await expect(page.getByText('Navigation Error')).toBeVisible();
   await expect(page).toHaveURL(base);
+
+  // Twenty at a time; the next page loads when the end of the list scrolls into view.
+  const accountId = base.match(/account\/([0-9a-f-]{36})/)![1]!;
+  for (let i = 1; i <= 23; i++) {
+    await page.request.post(`/api/accounts/${accountId}/knowledge`, { data: { title: `Note ${i}`, content: `<p>Entry ${i}</p>` } });
+  }
+  await page.reload();
+  await expect(cards(page)).toHaveCount(20);
+  await expect(cards(page).first()).toContainText('Note 23');
+  await page.getByTestId('load-more').scrollIntoViewIfNeeded();
+  await expect(cards(page)).toHaveCount(23);
 });

@@ -47,7 +47,8 @@ export function useReorderStars(accountId: string) {
   const key = starKeys.mine(accountId);
   return useMutation({
     mutationFn: async (ordered: StarDto[]) => {
-      const updates = ordered.map((star, position) => ({ id: star.id, position }));
+      // A star still being saved has no server id yet; the refetch after settling places it.
+      const updates = ordered.flatMap((star, position) => (star.id.startsWith('pending-') ? [] : [{ id: star.id, position }]));
       const response = await fetch('/api/updateStarPositions', {
         method: 'POST',
         credentials: 'same-origin',

@@ -8,8 +8,10 @@ import { cn } from '@/lib/utils';
 /** One starred item with a drag handle that also works from the keyboard. */
 export function SortableStar({ accountId, star }: { accountId: string; star: StarDto }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: star.id,
+    // Keyed by item, so the star's server id replacing its optimistic one does not interrupt a drag.
+    id: star.knowledge_id,
     data: { title: star.title },
+    disabled: star.id.startsWith('pending-'),
   });
   return (
     <li

@@ -6,11 +6,15 @@ import { useReorderStars } from '../api/star-mutations';
 import { starsQuery } from '../api/stars-queries';
 import { SortableStar } from './sortable-star';
 
+type Titled = { data: { current?: { title?: string } } } | null;
+const titleOf = (node: Titled) => node?.data.current?.title ?? 'the item';
+
+/** What screen readers hear while a star moves. */
 const announcements = {
-  onDragStart: ({ active }: { active: { data: { current?: { title?: string } } } }) => `Picked up ${active.data.current?.title ?? 'item'}. Use the arrow keys to move it, Space to drop it.`,
-  onDragOver: () => '',
-  onDragEnd: ({ active }: { active: { data: { current?: { title?: string } } } }) => `Dropped ${active.data.current?.title ?? 'item'}.`,
-  onDragCancel: () => 'Moving cancelled.',
+  onDragStart: ({ active }: { active: Titled }) => `Picked up ${titleOf(active)}. Use the arrow keys to move it, Space to drop it.`,
+  onDragOver: ({ active, over }: { active: Titled; over: Titled }) => (over ? `${titleOf(active)} is now over ${titleOf(over)}.` : `${titleOf(active)} is no longer over a place.`),
+  onDragEnd: ({ active, over }: { active: Titled; over: Titled }) => (over ? `Dropped ${titleOf(active)} at the place of ${titleOf(over)}.` : `Dropped ${titleOf(active)}.`),
+  onDragCancel: ({ active }: { active: Titled }) => `Moving ${titleOf(active)} was cancelled.`,
 };
 
 /** The caller's starred items, reorderable by dragging or by keyboard (Space, arrows, Space). */
@@ -26,8 +30,8 @@ export function StarredSection({ accountId }: { accountId: string }) {
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    const from = list.findIndex((star) => star.id === active.id);
-    const to = list.findIndex((star) => star.id === over.id);
+    const from = list.findIndex((star) => star.knowledge_id === active.id);
+    const to = list.findIndex((star) => star.knowledge_id === over.id);
     reorder.mutate(arrayMove(list, from, to));
   };
 
@@ -39,10 +43,10 @@ export function StarredSection({ accountId }: { accountId: string }) {
         <span className="text-xs text-muted-foreground">Drag, or focus a handle and use Space and the arrow keys, to reorder.</span>
       </div>
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
-        <SortableContext items={list.map((star) => star.id)} strategy={rectSortingStrategy}>
+        <SortableContext items={list.map((star) => star.knowledge_id)} strategy={rectSortingStrategy}>
           <ol className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-testid="starred-list">
             {list.map((star) => (
-              <SortableStar key={star.id} accountId={accountId} star={star} />
+              <SortableStar key={star.knowledge_id} accountId={accountId} star={star} />
             ))}
           </ol>
         </SortableContext>

@@ -29,7 +29,7 @@ export function CountCards({ accountId }: { accountId: string }) {
   const stars = useQuery(starsQuery(accountId));
   const tags = useQuery(knowledgeTagsQuery(accountId));
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
       <CountCard label="Knowledge items" icon={BookOpen} query={knowledge} count={knowledge.data?.count} />
       <CountCard label="Members" icon={Users} query={stats} count={stats.data?.members} />
       <CountCard label="My stars" icon={Star} query={stars} count={stars.data?.length} />
