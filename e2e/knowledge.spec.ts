@@ -174,7 +174,7 @@ test('write, find, read, edit, star, reorder and delete knowledge', async ({ pag
   await expect(page.getByText('How we deploy to production')).toHaveCount(0);
 });
 
-test('article errors and infinite scroll', async ({ page, lore }) => {
+test('article errors, infinite scroll, phone layout and help', async ({ page, lore, saveScreenshot }) => {
   await signInThroughEmail(page, lore, uniqueEmail('reader'));
   await page.getByLabel('Workspace name').fill('Readers');
   await page.getByRole('button', { name: 'Create workspace' }).click();
@@ -202,4 +202,13 @@ test('article errors and infinite scroll', async ({ page, lore }) => {
   await expect(cards(page).first()).toContainText('Note 23');
   await page.getByTestId('load-more').scrollIntoViewIfNeeded();
   await expect(cards(page)).toHaveCount(23);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(base);
+  await expect(cards(page)).toHaveCount(20);
+  // The phone list is 20 cards tall: keep only what the screen shows.
+  await page.screenshot({ path: 'test-results/screenshots/knowledge-list-phone.png' });
+  await page.goto(base.replace(/knowledge$/, 'help'));
+  await expect(page.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await saveScreenshot('help-phone');
 });

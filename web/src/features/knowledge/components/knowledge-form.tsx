@@ -22,6 +22,7 @@ export function KnowledgeForm(props: {
   const [titleError, setTitleError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const leaving = useRef(false);
   const snapshot = JSON.stringify({ title, tags, content });
   const initialSnapshot = useRef(JSON.stringify(props.initial));
@@ -74,15 +75,15 @@ export function KnowledgeForm(props: {
       </div>
       <div className="grid gap-2">
         <span className="text-sm font-medium leading-none">Content</span>
-        <RichTextEditor accountId={props.accountId} initialHtml={props.initial.content} onChange={setContent} />
+        <RichTextEditor accountId={props.accountId} initialHtml={props.initial.content} onChange={setContent} onUploadingChange={setUploading} />
       </div>
       <FieldError>{formError}</FieldError>
       <div className="flex justify-end gap-2">
         <Button variant="outline" asChild>
           <Link to={props.cancelTo}>Cancel</Link>
         </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? props.busyLabel : props.submitLabel}
+        <Button type="submit" disabled={busy || uploading}>
+          {busy ? props.busyLabel : uploading ? 'Uploading images...' : props.submitLabel}
         </Button>
       </div>
     </form>

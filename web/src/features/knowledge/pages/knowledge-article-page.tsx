@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, PenLine, Sparkles, UserRound } from 'lucide-react';
 import { useEffect } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { isKnowledgeRef } from '@common/knowledge';
 import { Button } from '@/components/ui/button';
@@ -57,7 +57,9 @@ function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: s
         {article.tags.length > 0 && (
           <div className="mt-4 flex flex-wrap gap-1.5" aria-label="Tags">
             {article.tags.map((tag) => (
-              <TagBadge key={tag}>{tag}</TagBadge>
+              <Link key={tag} to={`/account/${accountId}/knowledge?tag=${encodeURIComponent(tag)}`} title={`All items tagged ${tag}`} className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                <TagBadge className="hover:bg-primary/15">{tag}</TagBadge>
+              </Link>
             ))}
           </div>
         )}

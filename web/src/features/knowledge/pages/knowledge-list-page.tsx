@@ -44,9 +44,12 @@ export function KnowledgeListPage() {
   );
   const onSearch = useCallback((value: string) => setFilters({ search: value }), [setFilters]);
   const onTags = useCallback((value: string[]) => setFilters({ tags: value }), [setFilters]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const pageCount = list.data?.pages.length ?? 0;
+  // Depends on the page count, so the observer is renewed after each page and asks again while still in view.
   const loadMore = useCallback(() => {
-    if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
-  }, [list]);
+    if (hasNextPage && !isFetchingNextPage && pageCount > 0) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, pageCount]);
   const refresh = () => list.refetch().then((result) => result.isError && toast.error('Failed to refresh. Please try again.'));
 
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];

@@ -1,5 +1,5 @@
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import '../knowledge-content.css';
 import { EditorToolbar } from './editor-toolbar';
 import { editorExtensions } from './editor-extensions';
@@ -7,8 +7,11 @@ import { LinkDialog } from './link-dialog';
 import { imageFiles, useImageUploads } from './use-image-uploads';
 
 /** The Tiptap editor with its toolbar; images arrive by button, paste or drop and upload with progress. */
-export function RichTextEditor({ accountId, initialHtml, onChange }: { accountId: string; initialHtml: string; onChange: (html: string) => void }) {
+export function RichTextEditor(props: { accountId: string; initialHtml: string; onChange: (html: string) => void; onUploadingChange: (uploading: boolean) => void }) {
+  const { accountId, initialHtml, onChange, onUploadingChange } = props;
   const { uploads, upload } = useImageUploads(accountId);
+  const uploading = uploads.length > 0;
+  useEffect(() => onUploadingChange(uploading), [uploading, onUploadingChange]);
   const [linkOpen, setLinkOpen] = useState(false);
   const uploadRef = useRef(upload);
   uploadRef.current = upload;
