@@ -2,18 +2,25 @@ import { z } from 'zod';
 
 /** Items per list page; a next page is asked for only after a full one (spec section 9). */
 export const KNOWLEDGE_PAGE_SIZE = 20;
+/** Longest title, in characters. */
 export const TITLE_MAX_LENGTH = 200;
+/** Longest tag, in characters. */
 export const TAG_MAX_LENGTH = 40;
+/** Most tags one item may carry. */
 export const MAX_TAGS = 20;
 /** Stored HTML may be large (long articles), but not unbounded. */
 export const CONTENT_MAX_LENGTH = 500_000;
 /** Short ids are fewer than 10 URL-safe characters (spec section 9). */
 export const SHORT_ID_PATTERN = /^[A-Za-z0-9_-]{1,9}$/;
+/** A full item or account id. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The storage bucket for images inside articles. */
 export const KNOWLEDGE_IMAGES_BUCKET = 'knowledge-images';
+/** Largest image upload: 10 MB. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Said when an upload is not a PNG, JPEG, GIF or WebP image by its content. */
 export const IMAGE_TYPES_MESSAGE = 'Only PNG, JPEG, GIF and WebP images can be uploaded';
+/** Said when an upload is over 10 MB. */
 export const IMAGE_TOO_LARGE_MESSAGE = 'Images must be at most 10 MB';
 
 /** True when `value` can name an item: a full uuid or a short id. */
@@ -64,6 +71,7 @@ export const knowledgeListQuerySchema = z.object({
   page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(0, 'Page must be 0 or more').max(10_000, 'Page is too large').default(0),
 });
 
+/** What the create and edit forms send. */
 export type KnowledgeInput = z.infer<typeof knowledgeInputSchema>;
 
 /** An item on a list page: a plain-text preview instead of the HTML. */

@@ -24,6 +24,7 @@ const withAuthor = (db: Executor) =>
     .leftJoin('profiles', 'profiles.id', 'knowledge.user_id')
     .select([...columns, 'profiles.full_name as author_name']);
 
+/** An item as the data layer returns it, with its author's name. */
 export type KnowledgeRow = NonNullable<Awaited<ReturnType<typeof findKnowledge>>>;
 
 /** One page of the account's items, newest change first; keyword as web-style search, all tags required. */

@@ -128,5 +128,3 @@ export type Account = Selectable<AccountsTable>;
 export type AccountMember = Selectable<AccountMembersTable>;
 export type Profile = Selectable<ProfilesTable>;
 export type NewAccount = Insertable<AccountsTable>;
-export type Knowledge = Selectable<KnowledgeTable>;
-export type KnowledgeStar = Selectable<KnowledgeStarsTable>;

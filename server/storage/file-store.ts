@@ -3,6 +3,7 @@ import path from 'node:path';
 
 /** The buckets Lore stores files in; paths inside start with the owning account's id. */
 export const BUCKETS = ['knowledge-images'] as const;
+/** One of BUCKETS. */
 export type Bucket = (typeof BUCKETS)[number];
 
 /**

@@ -1,6 +1,8 @@
-/** Card limits from spec section 9. */
+/** Most tags a card shows before '+N' (spec section 9). */
 export const CARD_MAX_TAGS = 3;
+/** Characters of preview a card shows. */
 export const CARD_PREVIEW_LENGTH = 1000;
+/** Below this many characters, the summary is appended to the preview. */
 export const SHORT_PREVIEW_LENGTH = 60;
 
 /** The card's text: the preview cut at 1000 characters, with the summary appended when the preview is under 60. */
