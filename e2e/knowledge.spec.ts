@@ -65,6 +65,17 @@ test('write, find, read, edit, star, reorder and delete knowledge', async ({ pag
   const editorImage = editor.locator('img[src^="/api/secureImage"]');
   await expect(editorImage).toBeVisible();
   await expect.poll(() => editorImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(720);
+  await editor.press('Control+End');
+  await page.getByRole('button', { name: 'Task list' }).click();
+  await page.keyboard.type('Watch the dashboards');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('See the runbook');
+  await page.keyboard.press('Shift+Home');
+  await page.getByRole('button', { name: 'Link' }).click();
+  await page.getByLabel('Address').fill('example.com/runbook');
+  await page.getByRole('button', { name: 'Save link' }).click();
+  await expect(editor.locator('a[href="https://example.com/runbook"]')).toHaveText('See the runbook');
   await saveScreenshot('knowledge-editor');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
 
@@ -74,7 +85,12 @@ test('write, find, read, edit, star, reorder and delete knowledge', async ({ pag
   await expect(page.getByRole('article').getByText('Grace Hopper')).toBeVisible();
   const articleImage = page.getByTestId('article-content').locator('img');
   await expect.poll(() => articleImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(720);
-  await expect(page.getByTestId('article-content').locator('strong')).toHaveText('Never skip the checks.');
+  const content = page.getByTestId('article-content');
+  await expect(content.locator('strong')).toHaveText('Never skip the checks.');
+  await expect(content.locator('ul[data-type="taskList"] li')).toHaveText('Watch the dashboards');
+  await expect(content.locator('a[href="https://example.com/runbook"]')).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+  await page.getByRole('button', { name: 'Close toast' }).click();
+  await expect(page.getByText('Knowledge saved')).toBeHidden();
   await saveScreenshot('knowledge-article');
   const articleUrl = page.url();
 

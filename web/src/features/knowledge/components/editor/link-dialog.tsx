@@ -9,6 +9,8 @@ export function LinkDialog(props: { open: boolean; initial: string; onOpenChange
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The dialog is portalled, but React still bubbles its submit to the article form around the editor.
+    event.stopPropagation();
     const value = href.trim();
     if (value && !/^(https?:\/\/|mailto:)/i.test(value) && /^[a-z][a-z0-9+.-]*:/i.test(value)) {
       setError('Links must start with http://, https:// or mailto:');
