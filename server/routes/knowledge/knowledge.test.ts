@@ -179,6 +179,17 @@ describe('sanitizing', () => {
   });
 });
 
+describe('deleting the account', () => {
+  it('takes its items and stars with it', async () => {
+    const doomed = (await owner.post('/api/accounts', { name: 'Short-lived' })).body.data.id;
+    const item = await createItem(owner, doomed, { title: 'Gone soon' });
+    await owner.post(`/api/accounts/${doomed}/stars`, { knowledgeId: item.id });
+    expect((await owner.delete(`/api/accounts/${doomed}`)).status).toBe(204);
+    expect(await lore.db.selectFrom('knowledge').select('id').where('account_id', '=', doomed).execute()).toEqual([]);
+    expect(await lore.db.selectFrom('knowledge_stars').select('id').where('account_id', '=', doomed).execute()).toEqual([]);
+  });
+});
+
 describe('denials and isolation', () => {
   let itemId: string;
   beforeAll(async () => {

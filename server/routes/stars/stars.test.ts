@@ -113,5 +113,7 @@ describe('POST /api/updateStarPositions', () => {
       { id: first!.id, position: 2 },
       { id: first!.id, position: 0 },
     ]);
+    await alice.post(stars(), { knowledgeId: items[2]!.id });
+    expect((await mine(alice)).at(-1)).toMatchObject({ title: 'Three', position: 6 });
   });
 });
