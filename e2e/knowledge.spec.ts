@@ -76,6 +76,7 @@ test('write, find, read, edit, star, reorder and delete knowledge', async ({ pag
   await page.getByLabel('Address').fill('example.com/runbook');
   await page.getByRole('button', { name: 'Save link' }).click();
   await expect(editor.locator('a[href="https://example.com/runbook"]')).toHaveText('See the runbook');
+  await expect(page.getByRole('button', { name: 'Link' })).toHaveAttribute('aria-pressed', 'true');
   await saveScreenshot('knowledge-editor');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
 

@@ -9,7 +9,8 @@ import { knowledgeItemQuery, knowledgeTagsQuery } from '../../api/knowledge-quer
 import { readRecentlyViewed } from '../../lib/recently-viewed';
 import { TagBadge } from '../tag-badge';
 
-const SHOWN = 5;
+/** Starred items listed here; the Knowledge page shows them all. */
+const STARRED_SHOWN = 10;
 const TOP_TAGS = 12;
 
 function Column({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
@@ -28,7 +29,7 @@ const quiet = (text: string) => <p className="px-2 text-sm text-muted-foreground
 
 /** Recently viewed and starred items and the top tags, one click from the dashboard. */
 export function KnowledgeCheatsheet({ accountId }: { accountId: string }) {
-  const recentIds = readRecentlyViewed(accountId).slice(0, SHOWN);
+  const recentIds = readRecentlyViewed(accountId);
   const recent = useQueries({ queries: recentIds.map((id) => ({ ...knowledgeItemQuery(accountId, id), retry: false })) });
   const stars = useQuery(starsQuery(accountId));
   const tags = useQuery(knowledgeTagsQuery(accountId));
@@ -44,7 +45,7 @@ export function KnowledgeCheatsheet({ accountId }: { accountId: string }) {
       </Column>
       <Column icon={Star} title="Starred">
         {stars.isPending ? <Spinner /> : !stars.data?.length ? quiet('Star articles to keep them close.') : (
-          <ul>{stars.data.slice(0, SHOWN).map((star) => <li key={star.id}><Link className={linkClass} to={`${base}/${star.short_id}`}>{star.title}</Link></li>)}</ul>
+          <ul>{stars.data.slice(0, STARRED_SHOWN).map((star) => <li key={star.id}><Link className={linkClass} to={`${base}/${star.short_id}`}>{star.title}</Link></li>)}</ul>
         )}
       </Column>
       <Column icon={Tags} title="Top tags">
