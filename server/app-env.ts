@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import type { Role } from './db/schema';
 import type { Env } from './env';
 import type { Mailer } from './mail/mailer';
+import type { FileStore } from './storage/file-store';
 
 /** Everything the app is built from; tests build it with their own parts. */
 export interface AppDeps {
@@ -12,6 +13,8 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
+  /** Uploaded files (article images). */
+  files: FileStore;
   /** Folder of the built web app; the SPA is served from it when present. */
   webRoot?: string;
 }

@@ -10,7 +10,12 @@ import { accountsRoutes } from './routes/accounts/accounts.routes';
 import { signInOptionsRoutes } from './routes/auth/sign-in-options.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { invitationsRoutes } from './routes/invitations/invitations.routes';
+import { knowledgeImagesRoutes } from './routes/knowledge/knowledge-images.routes';
+import { knowledgeRoutes } from './routes/knowledge/knowledge.routes';
 import { meRoutes } from './routes/me/me.routes';
+import { secureImageRoutes } from './routes/secure-image/secure-image.routes';
+import { starPositionsRoutes } from './routes/stars/star-positions.routes';
+import { starsRoutes } from './routes/stars/stars.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { spaRoutes } from './web/spa';
 
@@ -27,6 +32,12 @@ export function createApp(deps: AppDeps) {
   app.route('/api/health', healthRoutes(deps));
   app.route('/api/sign-in-options', signInOptionsRoutes(deps));
   app.route('/api/me', meRoutes(deps));
+  // Knowledge and stars first: their own 401 messages must answer before the accounts' guard.
+  app.route('/api/accounts/:accountId/knowledge', knowledgeRoutes(deps));
+  app.route('/api/accounts/:accountId/knowledge-images', knowledgeImagesRoutes(deps));
+  app.route('/api/accounts/:accountId/stars', starsRoutes(deps));
+  app.route('/api/updateStarPositions', starPositionsRoutes(deps));
+  app.route('/api/secureImage', secureImageRoutes(deps));
   app.route('/api/accounts', accountsRoutes(deps));
   app.route('/api', usersRoutes(deps));
   app.route('/api', invitationsRoutes(deps));

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AppDeps } from './app-env';
 import { createApp } from './app';
@@ -5,6 +6,7 @@ import { createAuth } from './auth/auth';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { createMailer } from './mail/mailer';
+import { localFileStore } from './storage/file-store';
 
 /** Wires Lore's parts into an app; the process entry and the tests share it. */
 export function assembleApp(options: {
@@ -17,6 +19,7 @@ export function assembleApp(options: {
   const { env, database, logger, secret, webRoot } = options;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
   const auth = createAuth({ env, db: database.db, mailer, secret });
-  const deps: AppDeps = { env, database, auth, mailer, logger, webRoot };
+  const files = localFileStore(path.join(env.DATA_DIR, 'files'));
+  const deps: AppDeps = { env, database, auth, mailer, logger, files, webRoot };
   return { app: createApp(deps), deps };
 }

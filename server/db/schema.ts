@@ -100,6 +100,32 @@ export interface LoginLinkRequestsTable {
   requested_at: Date;
 }
 
+/** A knowledge item: a rich-text article of an account; search_vector is kept by a trigger. */
+export interface KnowledgeTable {
+  id: Generated<string>;
+  short_id: string;
+  account_id: string;
+  user_id: string | null;
+  title: string;
+  content: string;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  ai_summary: string | null;
+  ai_question: string | null;
+  search_vector: ColumnType<string, never, never>;
+}
+
+/** One user's star on an item, with their own ordering. */
+export interface KnowledgeStarsTable {
+  id: Generated<string>;
+  knowledge_id: string;
+  account_id: string;
+  user_id: string;
+  position: number;
+  created_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -110,6 +136,8 @@ export interface DB {
   account_members: AccountMembersTable;
   pending_invites: PendingInvitesTable;
   login_link_requests: LoginLinkRequestsTable;
+  knowledge: KnowledgeTable;
+  knowledge_stars: KnowledgeStarsTable;
 }
 
 export type Account = Selectable<AccountsTable>;

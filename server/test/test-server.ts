@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { pino } from 'pino';
 import { assembleApp } from '../assemble';
 import type { Role } from '../db/schema';
@@ -19,11 +22,13 @@ export async function startTestServer(options: { webRoot?: string; env?: Record<
   let handler: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });
   const server = await listen((request) => handler(request), { port: 0, hostname: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${server.port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-data-'));
   const env = loadEnv({
     NODE_ENV: 'test',
     BASE_URL: baseUrl,
     SMTP_URL: mailbox.url,
     LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
     ...options.env,
   });
   const logger = pino({ level: env.LOG_LEVEL });
@@ -62,6 +67,7 @@ export async function startTestServer(options: { webRoot?: string; env?: Record<
       deps.mailer.close();
       await drop();
       await mailbox.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return test;

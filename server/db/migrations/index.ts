@@ -1,11 +1,13 @@
 import type { Migration } from 'kysely';
 import * as auth from './0001-auth';
 import * as accounts from './0002-accounts';
+import * as knowledge from './0003-knowledge';
 import * as pendingInvites from './0004-pending-invites';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
   '0002-accounts': accounts,
+  '0003-knowledge': knowledge,
   '0004-pending-invites': pendingInvites,
 };

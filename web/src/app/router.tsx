@@ -1,4 +1,4 @@
-import { BookOpen, FilePlus2, LifeBuoy, MonitorSmartphone, Sparkles } from 'lucide-react';
+import { BookOpen, MonitorSmartphone, Sparkles } from 'lucide-react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { ComingSoon } from '@/components/layout/coming-soon';
 import { RouteErrorScreen } from '@/components/layout/error-screen';
@@ -10,7 +10,12 @@ import { WelcomePage } from '@/features/accounts/pages/welcome-page';
 import { AuthCallbackPage } from '@/features/auth/pages/auth-callback-page';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { SignupPage } from '@/features/auth/pages/signup-page';
+import { HelpPage } from '@/features/help/help-page';
 import { InvitationsPage } from '@/features/invitations/pages/invitations-page';
+import { KnowledgeArticlePage } from '@/features/knowledge/pages/knowledge-article-page';
+import { KnowledgeCreatePage } from '@/features/knowledge/pages/knowledge-create-page';
+import { KnowledgeEditPage } from '@/features/knowledge/pages/knowledge-edit-page';
+import { KnowledgeListPage } from '@/features/knowledge/pages/knowledge-list-page';
 import { UsersPage } from '@/features/users/pages/users-page';
 import { SignedInOnly, SignedOutOnly } from './guards';
 
@@ -42,14 +47,14 @@ export const router = createBrowserRouter([
               { index: true, element: <ToDashboard /> },
               { path: 'dashboard', element: <DashboardPage /> },
               { path: 'users', element: <UsersPage /> },
-              { path: 'knowledge', element: soon('Knowledge', BookOpen, 'Write, tag, browse and star your team\'s articles here.') },
-              { path: 'knowledge/create', element: soon('New knowledge', FilePlus2, 'The editor for new articles is on its way.') },
-              { path: 'knowledge/edit/:knowledgeId', element: soon('Edit knowledge', FilePlus2, 'The editor for articles is on its way.') },
-              { path: 'knowledge/:knowledgeId', element: soon('Knowledge', BookOpen, 'Articles will open here.') },
+              { path: 'knowledge', element: <KnowledgeListPage /> },
+              { path: 'knowledge/create', element: <KnowledgeCreatePage /> },
+              { path: 'knowledge/edit/:knowledgeId', element: <KnowledgeEditPage /> },
+              { path: 'knowledge/:knowledgeId', element: <KnowledgeArticlePage /> },
               { path: 'ai-search', element: soon('AI Search', Sparkles, 'Ask a question and get an answer drawn from your workspace.') },
               { path: 'settings', element: <SettingsPage /> },
               { path: 'sessions', element: soon('Sessions', MonitorSmartphone, 'See where you are signed in and sign out other devices.') },
-              { path: 'help', element: soon('Help', LifeBuoy, 'Guides on writing, tagging, searching and starring.') },
+              { path: 'help', element: <HelpPage /> },
               { path: '*', element: <ToDashboard /> },
             ],
           },

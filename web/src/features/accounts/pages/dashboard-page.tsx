@@ -1,29 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { BookOpen, CalendarDays, ShieldCheck, Sparkles, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { BookOpen, Sparkles, UserRound, Users } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { CountCards } from '@/features/knowledge/components/dashboard/count-cards';
+import { KnowledgeCheatsheet } from '@/features/knowledge/components/dashboard/knowledge-cheatsheet';
 import { meQuery } from '@/features/profile/api/profile';
 import { formatDate } from '@/lib/utils';
-import { accountQuery, accountStatsQuery } from '../api/accounts-queries';
+import { accountQuery } from '../api/accounts-queries';
 
-function StatCard({ label, value, icon: Icon }: { label: string; value: React.ReactNode; icon: LucideIcon }) {
-  return (
-    <Card>
-      <CardHeader className="flex-row items-center justify-between pb-2">
-        <CardDescription className="font-medium">{label}</CardDescription>
-        <Icon className="size-4 text-muted-foreground" />
-      </CardHeader>
-      <CardContent>
-        <div className="text-2xl font-semibold capitalize">{value}</div>
-      </CardContent>
-    </Card>
-  );
-}
+// recharts is large: the chart and its library load only when the dashboard shows it.
+const WeeklyChart = lazy(() => import('@/features/knowledge/components/dashboard/weekly-chart').then((m) => ({ default: m.WeeklyChart })));
 
 const nextSteps = [
-  { path: 'knowledge', icon: BookOpen, title: 'Write your first article', text: 'Capture how things work, with tags your team will search by.' },
+  { path: 'knowledge/create', icon: BookOpen, title: 'Write an article', text: 'Capture how things work, with tags your team will search by.' },
   { path: 'users', icon: Users, title: 'Invite your team', text: 'Knowledge is better shared. Add colleagues as members or admins.' },
   { path: 'ai-search', icon: Sparkles, title: 'Ask a question', text: 'The AI search answers from your workspace and shows its sources.' },
   { path: 'settings?tab=profile', icon: UserRound, title: 'Complete your profile', text: 'Add your full name so teammates know who wrote what.' },
@@ -34,7 +26,6 @@ export function DashboardPage() {
   const { accountId = '' } = useParams();
   // Opening the dashboard re-checks the account (membership may have changed).
   const account = useQuery({ ...accountQuery(accountId), refetchOnMount: 'always' });
-  const stats = useQuery(accountStatsQuery(accountId));
   const me = useQuery(meQuery);
   const firstName = me.data?.profile.full_name?.split(/\s+/)[0];
 
@@ -42,13 +33,30 @@ export function DashboardPage() {
     <>
       <PageHeader
         title={firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
-        description={account.data ? `Here is what is happening in ${account.data.name}.` : undefined}
+        description={account.data ? `Here is what is happening in ${account.data.name}, created ${formatDate(account.data.created_at)}.` : undefined}
+        actions={
+          account.data && (
+            <span className="flex items-center gap-2 text-sm text-muted-foreground">
+              Your role
+              <span className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-medium capitalize text-accent-foreground">{account.data.role}</span>
+            </span>
+          )
+        }
       />
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <StatCard label="Members" icon={Users} value={stats.data ? stats.data.members : <Spinner />} />
-        <StatCard label="Your role" icon={ShieldCheck} value={account.data?.role ?? <Spinner />} />
-        <StatCard label="Created" icon={CalendarDays} value={account.data ? formatDate(account.data.created_at) : <Spinner />} />
-      </div>
+      <CountCards accountId={accountId} />
+      <h2 className="mb-3 mt-10 text-lg font-semibold">Knowledge cheatsheet</h2>
+      <KnowledgeCheatsheet accountId={accountId} />
+      <Card className="mt-4">
+        <CardHeader className="pb-2">
+          <CardTitle className="text-sm">Items created per week</CardTitle>
+          <CardDescription>The last 12 weeks</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Suspense fallback={<div className="flex h-64 items-center justify-center"><Spinner /></div>}>
+            <WeeklyChart accountId={accountId} />
+          </Suspense>
+        </CardContent>
+      </Card>
       <h2 className="mb-3 mt-10 text-lg font-semibold">Get started</h2>
       <div className="grid gap-4 sm:grid-cols-2">
         {nextSteps.map(({ path, icon: Icon, title, text }) => (

@@ -1,0 +1,116 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import { KNOWLEDGE_PAGE_SIZE } from '../../common/knowledge';
+import type { Executor } from './executor';
+
+const columns = [
+  'knowledge.id',
+  'knowledge.short_id',
+  'knowledge.account_id',
+  'knowledge.user_id',
+  'knowledge.title',
+  'knowledge.content',
+  'knowledge.tags',
+  'knowledge.created_at',
+  'knowledge.updated_at',
+  'knowledge.ai_summary',
+  'knowledge.ai_question',
+] as const;
+
+/** Items with their author's name, for lists and the article. */
+const withAuthor = (db: Executor) =>
+  db
+    .selectFrom('knowledge')
+    .leftJoin('profiles', 'profiles.id', 'knowledge.user_id')
+    .select([...columns, 'profiles.full_name as author_name']);
+
+/** An item as the data layer returns it, with its author's name. */
+export type KnowledgeRow = NonNullable<Awaited<ReturnType<typeof findKnowledge>>>;
+
+/** One page of the account's items, newest change first; keyword as web-style search, all tags required. */
+export async function listKnowledge(db: Executor, filter: { accountId: string; search?: string; tags: string[]; page: number }) {
+  let query = withAuthor(db).where('knowledge.account_id', '=', filter.accountId);
+  if (filter.search) query = query.where(sql<boolean>`knowledge.search_vector @@ websearch_to_tsquery('english', ${filter.search})`);
+  if (filter.tags.length > 0) query = query.where(sql<boolean>`knowledge.tags @> ${sql.val(filter.tags)}::text[]`);
+  return query
+    .orderBy('knowledge.updated_at', 'desc')
+    .orderBy('knowledge.id', 'desc')
+    .limit(KNOWLEDGE_PAGE_SIZE)
+    .offset(filter.page * KNOWLEDGE_PAGE_SIZE)
+    .execute();
+}
+
+/** An item of the account by its full id or its short id. */
+export async function findKnowledge(db: Executor, accountId: string, ref: { id: string } | { shortId: string }) {
+  const query = withAuthor(db).where('knowledge.account_id', '=', accountId);
+  return ('id' in ref ? query.where('knowledge.id', '=', ref.id) : query.where('knowledge.short_id', '=', ref.shortId)).executeTakeFirst();
+}
+
+/** A fresh short id: 8 URL-safe characters from 48 random bits. */
+export const newShortId = () => crypto.randomBytes(6).toString('base64url');
+
+/** Stores a new item; retries the rare short-id collision with a new one. */
+export async function insertKnowledge(
+  db: Executor,
+  values: { accountId: string; userId: string; title: string; content: string; tags: string[] },
+  shortId: () => string = newShortId,
+) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const { id } = await db
+        .insertInto('knowledge')
+        .values({ short_id: shortId(), account_id: values.accountId, user_id: values.userId, title: values.title, content: values.content, tags: values.tags })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return (await findKnowledge(db, values.accountId, { id }))!;
+    } catch (error) {
+      const collided = (error as { constraint?: string }).constraint === 'knowledge_short_id_key';
+      if (!collided || attempt >= 4) throw error;
+    }
+  }
+}
+
+/** Changes the given fields and the updated_at stamp. */
+export async function updateKnowledge(db: Executor, accountId: string, id: string, changes: { title?: string; content?: string; tags?: string[] }) {
+  await db
+    .updateTable('knowledge')
+    .set({ ...changes, updated_at: new Date() })
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .execute();
+  return findKnowledge(db, accountId, { id });
+}
+
+/** Deletes the item (its stars go by cascade); returns the HTML it had, or undefined when there was none. */
+export async function deleteKnowledge(db: Executor, accountId: string, id: string) {
+  const row = await db.deleteFrom('knowledge').where('account_id', '=', accountId).where('id', '=', id).returning('content').executeTakeFirst();
+  return row?.content;
+}
+
+/** The account's tags with how many items carry each, most used first. */
+export async function listTags(db: Executor, accountId: string) {
+  const result = await sql<{ tag: string; count: string }>`
+    SELECT tag, count(*) AS count FROM knowledge, unnest(tags) AS tag
+    WHERE account_id = ${accountId}
+    GROUP BY tag ORDER BY count(*) DESC, tag ASC`.execute(db);
+  return result.rows.map((row) => ({ tag: row.tag, count: Number(row.count) }));
+}
+
+/** How many items the account has. */
+export async function countKnowledge(db: Executor, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('knowledge')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Items created per ISO week (weeks start on Monday, UTC) since `since`. */
+export async function countCreatedPerWeek(db: Executor, accountId: string, since: Date) {
+  const result = await sql<{ week: string; count: string }>`
+    SELECT to_char(date_trunc('week', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week, count(*) AS count
+    FROM knowledge WHERE account_id = ${accountId} AND created_at >= ${since}
+    GROUP BY 1 ORDER BY 1`.execute(db);
+  return result.rows.map((row) => ({ week: row.week, count: Number(row.count) }));
+}

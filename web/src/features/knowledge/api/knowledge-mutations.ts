@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { KnowledgeDto, KnowledgeInput, KnowledgePageDto } from '@common/knowledge';
+import { apiFetch } from '@/lib/api-client';
+import { starKeys } from '@/features/stars/api/star-keys';
+import { knowledgeKeys } from './knowledge-keys';
+
+/** Caches the saved item under both its ids and refreshes lists, tags and counts. */
+function useRememberSaved(accountId: string) {
+  const queryClient = useQueryClient();
+  return (item: KnowledgeDto) => {
+    queryClient.setQueryData(knowledgeKeys.item(accountId, item.id), item);
+    queryClient.setQueryData(knowledgeKeys.item(accountId, item.short_id), item);
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: knowledgeKeys.lists(accountId) }),
+      queryClient.invalidateQueries({ queryKey: knowledgeKeys.tags(accountId) }),
+      queryClient.invalidateQueries({ queryKey: knowledgeKeys.count(accountId) }),
+      queryClient.invalidateQueries({ queryKey: knowledgeKeys.weekly(accountId) }),
+      queryClient.invalidateQueries({ queryKey: starKeys.mine(accountId) }),
+    ]);
+  };
+}
+
+/** POST .../knowledge: a new item. */
+export function useCreateKnowledge(accountId: string) {
+  const remember = useRememberSaved(accountId);
+  return useMutation({
+    mutationFn: (input: KnowledgeInput) => apiFetch<KnowledgeDto>(`/api/accounts/${accountId}/knowledge`, { method: 'POST', body: input }),
+    onSuccess: remember,
+  });
+}
+
+/** PATCH .../knowledge/:id: saves an edit. */
+export function useUpdateKnowledge(accountId: string, id: string) {
+  const remember = useRememberSaved(accountId);
+  return useMutation({
+    mutationFn: (input: KnowledgeInput) => apiFetch<KnowledgeDto>(`/api/accounts/${accountId}/knowledge/${id}`, { method: 'PATCH', body: input }),
+    onSuccess: remember,
+  });
+}
+
+/** DELETE .../knowledge/:id: the item leaves every cached list at once. */
+export function useDeleteKnowledge(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (item: KnowledgeDto) => apiFetch<void>(`/api/accounts/${accountId}/knowledge/${item.id}`, { method: 'DELETE' }),
+    onSuccess: (_result, item) => {
+      queryClient.setQueriesData<InfiniteData<KnowledgePageDto>>({ queryKey: knowledgeKeys.lists(accountId) }, (data) =>
+        data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((entry) => entry.id !== item.id) })) },
+      );
+      queryClient.removeQueries({ queryKey: knowledgeKeys.item(accountId, item.id) });
+      queryClient.removeQueries({ queryKey: knowledgeKeys.item(accountId, item.short_id) });
+      void queryClient.invalidateQueries({ queryKey: knowledgeKeys.tags(accountId) });
+      void queryClient.invalidateQueries({ queryKey: knowledgeKeys.count(accountId) });
+      void queryClient.invalidateQueries({ queryKey: knowledgeKeys.weekly(accountId) });
+      void queryClient.invalidateQueries({ queryKey: starKeys.mine(accountId) });
+    },
+  });
+}

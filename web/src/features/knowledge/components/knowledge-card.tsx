@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import type { KnowledgeSummaryDto } from '@common/knowledge';
+import { StarButton } from '@/features/stars/components/star-button';
+import { formatDate } from '@/lib/utils';
+import { cardText, visibleTags } from '../lib/card-text';
+import { TagBadge } from './tag-badge';
+
+/** A 450 px card: title, author and date, a plain-text preview, at most 3 tags plus '+N', and a star. */
+export function KnowledgeCard({ accountId, item }: { accountId: string; item: KnowledgeSummaryDto }) {
+  const { shown, more } = visibleTags(item.tags);
+  return (
+    <article className="group relative flex h-[450px] flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-colors hover:border-primary/40 focus-within:ring-2 focus-within:ring-ring" data-testid="knowledge-card">
+      <div className="flex items-start gap-2 p-5 pb-3">
+        <div className="min-w-0 flex-1">
+          <h3 className="line-clamp-2 text-base font-semibold leading-snug">
+            <Link to={`/account/${accountId}/knowledge/${item.short_id}`} className="after:absolute after:inset-0 focus-visible:outline-none">
+              {item.title}
+            </Link>
+          </h3>
+          <p className="mt-1.5 text-xs text-muted-foreground">
+            {item.author_name ?? 'Unknown Author'} · {formatDate(item.updated_at)}
+          </p>
+        </div>
+        <StarButton accountId={accountId} item={item} className="relative z-10 -mr-2 -mt-1 shrink-0" />
+      </div>
+      <p className="relative mx-5 flex-1 overflow-hidden whitespace-pre-line text-sm leading-relaxed text-muted-foreground [mask-image:linear-gradient(to_bottom,black_75%,transparent)]">
+        {cardText(item.preview, item.ai_summary)}
+      </p>
+      <div className="flex min-h-14 flex-wrap items-center gap-1.5 border-t px-5 py-3">
+        {shown.map((tag) => (
+          <TagBadge key={tag}>{tag}</TagBadge>
+        ))}
+        {more > 0 && <TagBadge className="bg-muted text-muted-foreground">+{more}</TagBadge>}
+        {item.tags.length === 0 && <span className="text-xs text-muted-foreground">No tags</span>}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,70 @@
+import { BookOpen, Lock, SearchX, TriangleAlert } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+
+/** No items at all in the account. */
+export function NoKnowledgeYet({ accountId }: { accountId: string }) {
+  return (
+    <EmptyState
+      icon={BookOpen}
+      title="No knowledge yet"
+      action={
+        <Button asChild>
+          <Link to={`/account/${accountId}/knowledge/create`}>Add Knowledge</Link>
+        </Button>
+      }
+    >
+      Write down how things work, so your team can find it later.
+    </EmptyState>
+  );
+}
+
+/** Filters that match nothing. */
+export function NoMatchingKnowledge({ onClear }: { onClear: () => void }) {
+  return (
+    <EmptyState icon={SearchX} title="No matching knowledge" action={<Button variant="outline" onClick={onClear}>Clear filters</Button>}>
+      Try other words or fewer tags.
+    </EmptyState>
+  );
+}
+
+/** The list could not be loaded: refresh the list, or reload the whole app. */
+export function KnowledgeListError({ message, onRefresh, refreshing }: { message: string; onRefresh: () => void; refreshing: boolean }) {
+  return (
+    <EmptyState
+      icon={TriangleAlert}
+      title="Error loading knowledge items"
+      action={
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={onRefresh} disabled={refreshing}>
+            Refresh
+          </Button>
+          <Button onClick={() => window.location.reload()}>Refresh App</Button>
+        </div>
+      }
+    >
+      {message}
+    </EmptyState>
+  );
+}
+
+/** The session ended while the list was open. */
+export function AuthenticationRequired() {
+  return (
+    <EmptyState icon={Lock} title="Authentication Required" action={<Button asChild><Link to="/login">Sign in</Link></Button>}>
+      Sign in again to see your team's knowledge.
+    </EmptyState>
+  );
+}
+
+/** Placeholder cards while the first page loads. */
+export function KnowledgeGridSkeleton() {
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-busy="true" aria-label="Loading knowledge">
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="h-[450px] animate-pulse rounded-xl border bg-muted/50" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+/** Most tags a card shows before '+N' (spec section 9). */
+export const CARD_MAX_TAGS = 3;
+/** Characters of preview a card shows. */
+export const CARD_PREVIEW_LENGTH = 1000;
+/** Below this many characters, the summary is appended to the preview. */
+export const SHORT_PREVIEW_LENGTH = 60;
+
+/** The card's text: the preview cut at 1000 characters, with the summary appended when the preview is under 60. */
+export function cardText(preview: string, summary: string | null): string {
+  const text = preview.slice(0, CARD_PREVIEW_LENGTH);
+  if (text.length < SHORT_PREVIEW_LENGTH && summary) return text ? `${text} ${summary}` : summary;
+  return text;
+}
+
+/** At most three tags, and how many more there are. */
+export function visibleTags(tags: string[]) {
+  return { shown: tags.slice(0, CARD_MAX_TAGS), more: Math.max(0, tags.length - CARD_MAX_TAGS) };
+}

@@ -1,0 +1,102 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, CalendarDays, PenLine, Sparkles, UserRound } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { isKnowledgeRef } from '@common/knowledge';
+import { Button } from '@/components/ui/button';
+import { StarButton } from '@/features/stars/components/star-button';
+import { formatDate } from '@/lib/utils';
+import { knowledgeItemQuery } from '../api/knowledge-queries';
+import { ArticleActions } from '../components/article-actions';
+import { ArticleLoadError, ArticleLoading } from '../components/article-states';
+import '../components/knowledge-content.css';
+import { TagBadge } from '../components/tag-badge';
+import { listPathFor } from '../lib/list-path';
+import { rememberViewed } from '../lib/recently-viewed';
+
+/** /account/:id/knowledge/:knowledgeId: one article, opened by full id or short id. */
+export function KnowledgeArticlePage() {
+  const { accountId = '', knowledgeId = '' } = useParams();
+  const valid = isKnowledgeRef(knowledgeId);
+  useEffect(() => {
+    if (!valid) toast.error('Navigation Error', { description: 'That address does not name a knowledge item.' });
+  }, [valid]);
+  if (!valid) return <Navigate to={listPathFor(accountId)} replace />;
+  return <Article accountId={accountId} knowledgeId={knowledgeId} />;
+}
+
+function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: string }) {
+  const navigate = useNavigate();
+  const item = useQuery(knowledgeItemQuery(accountId, knowledgeId));
+  useEffect(() => {
+    if (item.data) rememberViewed(accountId, item.data.id);
+  }, [accountId, item.data]);
+  useEffect(() => {
+    if (item.isError) toast.error('Error loading knowledge', { description: item.error.message });
+  }, [item.isError, item.error]);
+
+  if (item.isPending) return <ArticleLoading />;
+  if (item.isError) return <ArticleLoadError accountId={accountId} message={item.error.message} onRetry={() => void item.refetch()} />;
+  const article = item.data;
+  const updated = formatDate(article.updated_at) !== formatDate(article.created_at);
+
+  return (
+    <article className="mx-auto max-w-3xl">
+      <div className="mb-6 flex items-center justify-between gap-2">
+        <Button variant="ghost" className="-ml-3" onClick={() => navigate(listPathFor(accountId))}>
+          <ArrowLeft /> Back
+        </Button>
+        <div className="flex items-center gap-1">
+          <StarButton accountId={accountId} item={article} />
+          <ArticleActions accountId={accountId} item={article} />
+        </div>
+      </div>
+      <header className="mb-8 border-b pb-6">
+        <h1 className="text-3xl font-bold leading-tight tracking-tight sm:text-4xl">{article.title}</h1>
+        {article.tags.length > 0 && (
+          <div className="mt-4 flex flex-wrap gap-1.5" aria-label="Tags">
+            {article.tags.map((tag) => (
+              <Link key={tag} to={`/account/${accountId}/knowledge?tag=${encodeURIComponent(tag)}`} title={`All items tagged ${tag}`} className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                <TagBadge className="hover:bg-primary/15">{tag}</TagBadge>
+              </Link>
+            ))}
+          </div>
+        )}
+        <dl className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted-foreground">
+          <div className="flex items-center gap-1.5">
+            <dt className="sr-only">Author</dt>
+            <UserRound className="size-4" />
+            <dd>{article.author_name ?? 'Unknown Author'}</dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <dt className="sr-only">Created</dt>
+            <CalendarDays className="size-4" />
+            <dd>{formatDate(article.created_at)}</dd>
+          </div>
+          {updated && (
+            <div className="flex items-center gap-1.5">
+              <dt className="sr-only">Updated</dt>
+              <PenLine className="size-4" />
+              <dd>Updated {formatDate(article.updated_at)}</dd>
+            </div>
+          )}
+        </dl>
+      </header>
+      {article.ai_summary && (
+        <section className="mb-8 rounded-xl border border-primary/20 bg-accent/50 p-5" aria-label="AI Summary">
+          <h2 className="mb-2 flex items-center gap-2 text-sm font-semibold text-accent-foreground">
+            <Sparkles className="size-4" /> AI Summary
+          </h2>
+          <p className="text-sm leading-relaxed">{article.ai_summary}</p>
+        </section>
+      )}
+      {article.content ? (
+        // The server sanitized this HTML with an allow-list before storing it.
+        <div className="knowledge-content is-article" data-testid="article-content" dangerouslySetInnerHTML={{ __html: article.content }} />
+      ) : (
+        <p className="text-muted-foreground">This item has no content yet.</p>
+      )}
+    </article>
+  );
+}

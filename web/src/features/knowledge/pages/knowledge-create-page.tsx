@@ -1,0 +1,30 @@
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { PageHeader } from '@/components/layout/page-header';
+import { useCreateKnowledge } from '../api/knowledge-mutations';
+import { KnowledgeForm } from '../components/knowledge-form';
+import { listPathFor } from '../lib/list-path';
+
+/** /account/:id/knowledge/create: a new item; saved items open as articles. */
+export function KnowledgeCreatePage() {
+  const { accountId = '' } = useParams();
+  const navigate = useNavigate();
+  const create = useCreateKnowledge(accountId);
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title="New knowledge" description="Write it once; your team finds it by keyword, tag or question." />
+      <KnowledgeForm
+        accountId={accountId}
+        initial={{ title: '', tags: [], content: '' }}
+        submitLabel="Save"
+        busyLabel="Saving..."
+        cancelTo={listPathFor(accountId)}
+        onSubmit={async (input) => {
+          const item = await create.mutateAsync(input);
+          toast.success('Knowledge saved');
+          navigate(`/account/${accountId}/knowledge/${item.short_id}`);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { PageHeader } from '@/components/layout/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { useUpdateKnowledge } from '../api/knowledge-mutations';
+import { knowledgeItemQuery } from '../api/knowledge-queries';
+import { ArticleLoadError } from '../components/article-states';
+import { KnowledgeForm } from '../components/knowledge-form';
+
+/** /account/:id/knowledge/edit/:knowledgeId: the same form, filled in. */
+export function KnowledgeEditPage() {
+  const { accountId = '', knowledgeId = '' } = useParams();
+  const navigate = useNavigate();
+  const item = useQuery(knowledgeItemQuery(accountId, knowledgeId));
+  const update = useUpdateKnowledge(accountId, item.data?.id ?? knowledgeId);
+
+  if (item.isPending) return <div className="flex justify-center py-24"><Spinner /></div>;
+  if (item.isError) return <ArticleLoadError accountId={accountId} message={item.error.message} onRetry={() => void item.refetch()} />;
+  const articlePath = `/account/${accountId}/knowledge/${item.data.short_id}`;
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title="Edit knowledge" description={item.data.title} />
+      <KnowledgeForm
+        key={item.data.id}
+        accountId={accountId}
+        initial={{ title: item.data.title, tags: item.data.tags, content: item.data.content }}
+        submitLabel="Save changes"
+        busyLabel="Saving..."
+        cancelTo={articlePath}
+        onSubmit={async (input) => {
+          await update.mutateAsync(input);
+          toast.success('Changes saved');
+          navigate(articlePath);
+        }}
+      />
+    </div>
+  );
+}
