@@ -44,8 +44,10 @@ export function AppShell({ account, children }: { account: AccountDto; children:
 
   return (
     <div className="flex min-h-dvh">
-      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 border-r bg-sidebar md:block">
-        <Sidebar account={account} />
+      <aside className="hidden w-64 shrink-0 border-r bg-sidebar md:block">
+        <div className="sticky top-0 h-dvh">
+          <Sidebar account={account} />
+        </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/85 px-4 backdrop-blur">
