@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
 /**
@@ -34,10 +34,3 @@ export async function claimLoginLinkSlot(
   return Math.max(1, Math.ceil(intervalSeconds - elapsedMs / 1000));
 }
 
-/** Forgets claims older than a day; keeps the table small. */
-export async function pruneLoginLinkRequests(db: Kysely<DB>, now: Date): Promise<void> {
-  await db
-    .deleteFrom('login_link_requests')
-    .where('requested_at', '<', sql<Date>`${now}::timestamptz - interval '1 day'`)
-    .execute();
-}

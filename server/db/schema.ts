@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** A timestamp the database fills in; reads as Date, writes accept Date or ISO text. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -141,7 +141,5 @@ export interface DB {
 }
 
 export type Account = Selectable<AccountsTable>;
-export type AccountMember = Selectable<AccountMembersTable>;
 export type Profile = Selectable<ProfilesTable>;
-export type NewAccount = Insertable<AccountsTable>;
 export type PendingInvite = Selectable<PendingInvitesTable>;

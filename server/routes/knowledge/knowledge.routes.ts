@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PAGE_SIZE, knowledgeInputSchema, knowledgeListQuerySchema, knowledgeUpdateSchema } from '../../../common/knowledge';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { requireMembership } from '../../auth/membership-middleware';
-import { currentUser, requireUser } from '../../auth/session-middleware';
+import { requireUser } from '../../auth/session-middleware';
 import { sanitizeKnowledgeHtml, storedImagePaths } from '../../content/knowledge-html';
 import { countCreatedPerWeek, countKnowledge, deleteKnowledge, insertKnowledge, listKnowledge, listTags, updateKnowledge } from '../../data/knowledge';
 import { forbidden, notFound } from '../../errors';

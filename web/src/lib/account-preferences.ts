@@ -1,22 +1,15 @@
 const KEY = 'account-preferences';
 
+/** What is kept under 'account-preferences' (spec section 3). */
 export interface AccountPreferences {
   currentAccountId: string;
   currentAccountName: string;
 }
 
-/** The account the user last worked in, kept in local storage. */
-export function readAccountPreferences(): AccountPreferences | null {
-  try {
-    const value = JSON.parse(localStorage.getItem(KEY) ?? 'null');
-    return value && typeof value.currentAccountId === 'string' ? value : null;
-  } catch {
-    return null;
-  }
-}
-
+/** Remembers the account the user last worked in, in local storage. */
 export function saveAccountPreferences(account: { id: string; name: string }) {
-  localStorage.setItem(KEY, JSON.stringify({ currentAccountId: account.id, currentAccountName: account.name }));
+  const preferences: AccountPreferences = { currentAccountId: account.id, currentAccountName: account.name };
+  localStorage.setItem(KEY, JSON.stringify(preferences));
 }
 
 export function clearAccountPreferences() {
