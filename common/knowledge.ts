@@ -8,21 +8,14 @@ export const TITLE_MAX_LENGTH = 200;
 export const TAG_MAX_LENGTH = 40;
 /** Most tags one item may carry. */
 export const MAX_TAGS = 20;
+/** Characters of plain text a list card shows of an item's body. */
+export const PREVIEW_LENGTH = 1000;
 /** Stored HTML may be large (long articles), but not unbounded. */
 export const CONTENT_MAX_LENGTH = 500_000;
 /** Short ids are fewer than 10 URL-safe characters (spec section 9). */
 export const SHORT_ID_PATTERN = /^[A-Za-z0-9_-]{1,9}$/;
 /** A full item or account id. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The storage bucket for images inside articles. */
-export const KNOWLEDGE_IMAGES_BUCKET = 'knowledge-images';
-/** Largest image upload: 10 MB. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-/** Said when an upload is not a PNG, JPEG, GIF or WebP image by its content. */
-export const IMAGE_TYPES_MESSAGE = 'Only PNG, JPEG, GIF and WebP images can be uploaded';
-/** Said when an upload is over 10 MB. */
-export const IMAGE_TOO_LARGE_MESSAGE = 'Images must be at most 10 MB';
-
 /** True when `value` can name an item: a full uuid or a short id. */
 export const isKnowledgeRef = (value: string) => UUID_PATTERN.test(value) || SHORT_ID_PATTERN.test(value);
 
@@ -113,14 +106,3 @@ export interface WeeklyCountDto {
   week: string;
   count: number;
 }
-
-/** A stored image, to be shown through /api/secureImage. */
-export interface UploadedImageDto {
-  bucket: string;
-  path: string;
-  url: string;
-}
-
-/** The address an image is shown from. */
-export const secureImageUrl = (bucket: string, path: string) =>
-  `/api/secureImage?bucket=${encodeURIComponent(bucket)}&path=${encodeURIComponent(path)}`;

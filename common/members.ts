@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { Role } from './accounts';
 
+/** An invitation can be accepted for this many days. */
+export const INVITE_LIFETIME_DAYS = 7;
+
 const uuid = (what: string) => z.uuid({ error: `${what} is required` });
 const assignableRole = z.enum(['admin', 'member'], { error: 'Role must be admin or member' });
 

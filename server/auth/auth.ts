@@ -8,13 +8,10 @@ import type { Mailer } from '../mail/mailer';
 import { loginLinkMail } from '../mail/templates';
 import { claimLoginLinkSlot } from '../data/login-link-requests';
 import { insertProfile } from '../data/profiles';
+import { LOGIN_LINK_INTERVAL_SECONDS, LOGIN_LINK_LIFETIME_MINUTES } from '../../common/auth';
 import { authSchema } from './auth-schema';
 import { CLIENT_IP_HEADER } from '../middleware/client-ip';
 
-/** One login link per address per this many seconds. */
-export const LOGIN_LINK_INTERVAL_SECONDS = 60;
-/** A login link works for this long. */
-export const LOGIN_LINK_LIFETIME_SECONDS = 10 * 60;
 
 export interface AuthDeps {
   env: Env;
@@ -54,7 +51,7 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
     rateLimit: { enabled: env.NODE_ENV !== 'test', window: 60, max: 100 },
     plugins: [
       magicLink({
-        expiresIn: LOGIN_LINK_LIFETIME_SECONDS,
+        expiresIn: LOGIN_LINK_LIFETIME_MINUTES * 60,
         storeToken: 'hashed',
         sendMagicLink: async ({ email, url }) => mailer.send(loginLinkMail(email, url)),
       }),

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { hashToken, randomToken } from '../auth/tokens';
+import { INVITE_LIFETIME_DAYS } from '../../common/members';
 import type { DB, Role } from '../db/schema';
 import { isMemberByEmail } from '../data/account-members';
 import { findAccount } from '../data/accounts';
@@ -10,7 +11,6 @@ import type { Mailer } from '../mail/mailer';
 import { invitationMail } from '../mail/templates';
 import { memberPolicy } from '../policies/member-policy';
 
-export const INVITE_LIFETIME_DAYS = 7;
 export const ALREADY_INVITED = 'This email address is already invited to this account';
 const UNIQUE_VIOLATION = '23505';
 

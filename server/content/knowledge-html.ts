@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { KNOWLEDGE_IMAGES_BUCKET } from '../../common/knowledge';
+import { KNOWLEDGE_IMAGES_BUCKET } from '../../common/files';
 import { STORED_PATH } from '../storage/file-store';
 
 /**

@@ -1,3 +1,5 @@
+import { LOGIN_LINK_LIFETIME_MINUTES } from '../../common/auth';
+import { INVITE_LIFETIME_DAYS } from '../../common/members';
 import type { Mail } from './mailer';
 
 const escapeHtml = (value: string) =>
@@ -20,7 +22,7 @@ export function loginLinkMail(to: string, url: string): Mail {
   return layout({
     to,
     subject: 'Your Lore sign-in link',
-    intro: 'Use the link below to sign in to Lore. It works once and expires in 10 minutes.',
+    intro: `Use the link below to sign in to Lore. It works once and expires in ${LOGIN_LINK_LIFETIME_MINUTES} minutes.`,
     action: 'Sign in to Lore',
     url,
     outro: 'If you did not ask for this link, you can ignore this e-mail.',
@@ -35,6 +37,6 @@ export function invitationMail(to: string, options: { accountName: string; invit
     intro: `${options.inviterName} invited you to join ${options.accountName} on Lore as ${options.role === 'admin' ? 'an admin' : 'a member'}.`,
     action: 'View invitation',
     url: options.url,
-    outro: 'The invitation expires in 7 days. Sign in with this e-mail address to accept it.',
+    outro: `The invitation expires in ${INVITE_LIFETIME_DAYS} days. Sign in with this e-mail address to accept it.`,
   });
 }

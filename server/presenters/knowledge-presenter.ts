@@ -1,9 +1,6 @@
-import type { KnowledgeDto, KnowledgeSummaryDto } from '../../common/knowledge';
+import { PREVIEW_LENGTH, type KnowledgeDto, type KnowledgeSummaryDto } from '../../common/knowledge';
 import { htmlToText } from '../content/knowledge-html';
 import type { KnowledgeRow } from '../data/knowledge';
-
-/** Characters of plain text a list card may show. */
-export const PREVIEW_LENGTH = 1000;
 
 function common(row: KnowledgeRow) {
   return {

@@ -1,10 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-/** The buckets Lore stores files in; paths inside start with the owning account's id. */
-export const BUCKETS = ['knowledge-images'] as const;
-/** One of BUCKETS. */
-export type Bucket = (typeof BUCKETS)[number];
+import { BUCKETS, type Bucket } from '../../common/files';
 
 /**
  * Where uploaded files live. The local folder is the default; an S3-compatible

@@ -1,12 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 
-/** The image types articles may carry, by the type their bytes reveal. */
-const ALLOWED = new Map([
-  ['image/png', 'png'],
-  ['image/jpeg', 'jpg'],
-  ['image/gif', 'gif'],
-  ['image/webp', 'webp'],
-]);
+import { IMAGE_TYPES } from '../../common/files';
+
+const ALLOWED = new Map<string, string>(IMAGE_TYPES.map((type) => [type.mime, type.ext]));
 
 /** The image's real type and extension from its content, or null when it is not an allowed image. */
 export async function detectImageType(data: Uint8Array): Promise<{ mime: string; ext: string } | null> {

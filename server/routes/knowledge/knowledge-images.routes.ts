@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPES_MESSAGE, KNOWLEDGE_IMAGES_BUCKET, MAX_IMAGE_BYTES, secureImageUrl, type UploadedImageDto } from '../../../common/knowledge';
+import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPES_MESSAGE, KNOWLEDGE_IMAGES_BUCKET, MAX_IMAGE_BYTES, secureImageUrl, type UploadedImageDto } from '../../../common/files';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { requireMembership } from '../../auth/membership-middleware';
 import { requireUser } from '../../auth/session-middleware';

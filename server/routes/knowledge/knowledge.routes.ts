@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PAGE_SIZE, knowledgeInputSchema, knowledgeListQuerySchema, knowledgeUpdateSchema } from '../../../common/knowledge';
+import { KNOWLEDGE_IMAGES_BUCKET } from '../../../common/files';
+import { KNOWLEDGE_PAGE_SIZE, knowledgeInputSchema, knowledgeListQuerySchema, knowledgeUpdateSchema } from '../../../common/knowledge';
 import type { AppDeps, AppEnv } from '../../app-env';
 import { requireMembership } from '../../auth/membership-middleware';
 import { requireUser } from '../../auth/session-middleware';

@@ -4,7 +4,8 @@ import type { AppEnv, AppDeps } from '../../app-env';
 import { currentUser, requireUser } from '../../auth/session-middleware';
 import { findMembership } from '../../data/account-members';
 import { forbidden, notFound } from '../../errors';
-import { BUCKETS, STORED_PATH } from '../../storage/file-store';
+import { BUCKETS } from '../../../common/files';
+import { STORED_PATH } from '../../storage/file-store';
 import { detectImageType } from '../../storage/image-types';
 import { parseInput } from '../../validation';
 

@@ -1,5 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { LOGIN_LINK_LIFETIME_MINUTES } from '@common/auth';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { requestLoginLink } from '../api/sign-in';
@@ -47,7 +48,7 @@ export function LoginLinkForm({ askName = false, submitLabel }: { askName?: bool
         <h2 className="text-lg font-semibold">Check your email</h2>
         <p className="mt-2 text-sm text-muted-foreground">
           We sent a sign-in link to <span className="font-medium text-foreground">{sentTo}</span>. It works once and
-          expires in 10 minutes.
+          expires in {LOGIN_LINK_LIFETIME_MINUTES} minutes.
         </p>
         <FieldError>{error}</FieldError>
         <div className="mt-6 flex w-full flex-col gap-2">

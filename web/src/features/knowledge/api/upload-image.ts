@@ -1,4 +1,4 @@
-import type { UploadedImageDto } from '@common/knowledge';
+import type { UploadedImageDto } from '@common/files';
 import { ApiError } from '@/lib/api-client';
 
 /**

@@ -1,13 +1,13 @@
+import { PREVIEW_LENGTH } from '@common/knowledge';
+
 /** Most tags a card shows before '+N' (spec section 9). */
 export const CARD_MAX_TAGS = 3;
-/** Characters of preview a card shows. */
-export const CARD_PREVIEW_LENGTH = 1000;
 /** Below this many characters, the summary is appended to the preview. */
 export const SHORT_PREVIEW_LENGTH = 60;
 
-/** The card's text: the preview cut at 1000 characters, with the summary appended when the preview is under 60. */
+/** The card's text: the preview cut at PREVIEW_LENGTH characters, with the summary appended when the preview is shorter than SHORT_PREVIEW_LENGTH. */
 export function cardText(preview: string, summary: string | null): string {
-  const text = preview.slice(0, CARD_PREVIEW_LENGTH);
+  const text = preview.slice(0, PREVIEW_LENGTH);
   if (text.length < SHORT_PREVIEW_LENGTH && summary) return text ? `${text} ${summary}` : summary;
   return text;
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { inviteEmailSchema } from '@common/members';
+import { INVITE_LIFETIME_DAYS, inviteEmailSchema } from '@common/members';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
@@ -44,7 +44,7 @@ export function InviteUserDialog(props: { accountId: string; canInviteAdmin: boo
   return (
     <Dialog open={props.open} onOpenChange={(open) => (open ? props.onOpenChange(true) : close())}>
       <DialogContent>
-        <DialogHeader title="Invite a user" description="We will e-mail them a link to join. Invitations expire after 7 days." />
+        <DialogHeader title="Invite a user" description={`We will e-mail them a link to join. Invitations expire after ${INVITE_LIFETIME_DAYS} days.`} />
         <form className="grid gap-4" onSubmit={submit} noValidate>
           <div className="grid gap-2">
             <Label htmlFor="invite-email">Email</Label>

@@ -4,6 +4,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useRef } from 'react';
+import { IMAGE_MIME_TYPES } from '@common/files';
 import { cn } from '@/lib/utils';
 
 interface Tool {
@@ -86,7 +87,7 @@ export function EditorToolbar({ editor, onImages, onLink }: { editor: Editor; on
         <input
           ref={fileInput}
           type="file"
-          accept="image/png,image/jpeg,image/gif,image/webp"
+          accept={IMAGE_MIME_TYPES.join(',')}
           multiple
           hidden
           data-testid="image-file-input"

@@ -1,10 +1,8 @@
 import type { Editor } from '@tiptap/react';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
-import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPES_MESSAGE, MAX_IMAGE_BYTES } from '@common/knowledge';
+import { IMAGE_MIME_TYPES, IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPES_MESSAGE, MAX_IMAGE_BYTES } from '@common/files';
 import { uploadImage } from '../../api/upload-image';
-
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 /** An image on its way to the server. */
 export interface PendingUpload {
@@ -20,7 +18,7 @@ export function useImageUploads(accountId: string) {
   const upload = useCallback(
     async (editor: Editor, files: File[], position: number) => {
       for (const file of files) {
-        if (!IMAGE_TYPES.includes(file.type)) {
+        if (!IMAGE_MIME_TYPES.includes(file.type)) {
           toast.error(IMAGE_TYPES_MESSAGE);
           continue;
         }

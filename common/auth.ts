@@ -1,0 +1,4 @@
+/** A login link works for this many minutes. */
+export const LOGIN_LINK_LIFETIME_MINUTES = 10;
+/** One login link per address per this many seconds. */
+export const LOGIN_LINK_INTERVAL_SECONDS = 60;
