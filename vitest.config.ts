@@ -1,8 +1,16 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+/** Server and shared tests run in Node; the web's pure-logic tests (web/src/**/*.test.ts) too, with the app's aliases. */
 export default defineConfig({
+  resolve: {
+    alias: {
+      '@': path.resolve(import.meta.dirname, 'web/src'),
+      '@common': path.resolve(import.meta.dirname, 'common'),
+    },
+  },
   test: {
-    include: ['server/**/*.test.ts', 'common/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/src/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
