@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-/** Server and shared tests run in Node; the web's pure-logic tests (web/src/**/*.test.ts) too, with the app's aliases. */
+/** Server and shared tests run in Node; the web's pure-logic tests (the *.test.ts files under web/src) too, with the app's aliases. */
 export default defineConfig({
   resolve: {
     alias: {
