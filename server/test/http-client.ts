@@ -17,7 +17,7 @@ export class TestClient {
   async request<T = any>(
     method: string,
     path: string,
-    options: { json?: unknown; headers?: Record<string, string>; redirect?: RequestRedirect } = {},
+    options: { json?: unknown; headers?: Record<string, string>; redirect?: 'follow' | 'manual' | 'error' } = {},
   ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { origin: this.baseUrl, ...options.headers };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -28,7 +28,7 @@ export class TestClient {
       body: options.json !== undefined ? JSON.stringify(options.json) : undefined,
       redirect: options.redirect ?? 'manual',
     });
-    this.storeCookies(response.headers);
+    this.receiveCookies(response.headers.getSetCookie());
     const text = await response.text();
     let body: unknown = text;
     try {
@@ -55,8 +55,9 @@ export class TestClient {
     return this.request<T>('DELETE', path);
   }
 
-  private storeCookies(headers: Headers) {
-    for (const line of headers.getSetCookie()) {
+  /** Keeps or drops cookies as a browser would on these Set-Cookie lines. */
+  receiveCookies(setCookieLines: string[]) {
+    for (const line of setCookieLines) {
       const [pair] = line.split(';');
       const index = pair!.indexOf('=');
       const name = pair!.slice(0, index).trim();

@@ -11,6 +11,9 @@ import { listen } from '../http-server';
 import { TestClient } from './http-client';
 import { linkIn, startMailbox } from './mailbox';
 import { openTestDatabase } from './test-database';
+import { createSignedInUser, type SignedInClient } from './user-factory';
+
+export type { SignedInClient } from './user-factory';
 
 /**
  * Lore over real HTTP on a free port, with a fresh database and a real SMTP
@@ -35,7 +38,6 @@ export async function startTestServer(options: { webRoot?: string; env?: Record<
   const { app, deps } = assembleApp({ env, database, logger, secret: 'test-secret-that-is-long-enough-0123456789', webRoot: options.webRoot });
   handler = app.fetch;
 
-  let userCount = 0;
   const test = {
     baseUrl,
     db: database.db,
@@ -44,8 +46,10 @@ export async function startTestServer(options: { webRoot?: string; env?: Record<
     deps,
     /** A client with no session. */
     anonymous: () => new TestClient(baseUrl),
+    /** A new user with a profile and a session, made without the e-mail round trip; for tests not about signing in. */
+    user: (options: { email?: string; name?: string } = {}) => createSignedInUser(deps.auth, baseUrl, options),
     /** Asks for a login link and follows it from the received mail, as a person would. */
-    async signIn(email = `user${++userCount}-${Date.now()}@example.com`, name?: string) {
+    async signIn(email = `user-${crypto.randomUUID()}@example.com`, name?: string): Promise<SignedInClient> {
       const client = new TestClient(baseUrl);
       const since = mailbox.received.length;
       const asked = await client.post('/api/auth/sign-in/magic-link', { email, name, callbackURL: '/auth/callback' });
@@ -62,6 +66,18 @@ export async function startTestServer(options: { webRoot?: string; env?: Record<
       for (const member of members) await insertMember(database.db, account.id, member.userId, member.role);
       return account;
     },
+    /** A new account owned by `owner` (a new user unless given) with one new user per listed role, in that order. */
+    async account(options: { name?: string; owner?: SignedInClient; roles?: Array<Exclude<Role, 'owner'>> } = {}) {
+      const roles = options.roles ?? [];
+      const [owner, ...members] = await Promise.all([
+        options.owner ?? createSignedInUser(deps.auth, baseUrl),
+        ...roles.map(() => createSignedInUser(deps.auth, baseUrl)),
+      ]);
+      const name = options.name ?? 'Test workspace';
+      const account = await createAccountWithOwner(database.db, { name, userId: owner!.userId });
+      for (const [i, member] of members.entries()) await insertMember(database.db, account.id, member.userId, roles[i]!);
+      return { id: account.id, name, owner: owner!, members };
+    },
     async close() {
       await server.close(1000);
       deps.mailer.close();
@@ -74,4 +90,3 @@ export async function startTestServer(options: { webRoot?: string; env?: Record<
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
-export type SignedInClient = Awaited<ReturnType<TestServer['signIn']>>;
