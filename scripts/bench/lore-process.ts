@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/** A free TCP port on the loopback interface. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * Lore as people run it (`tsx server/index.ts`), in a child process with a
+ * temporary data folder, the embedded database and no SMTP: mail goes to the
+ * log's dev outbox, where `loginLink` reads it.
+ */
+export async function startLore(options: { startTimeoutMs?: number } = {}) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-bench-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', BASE_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+  // The bench measures the embedded default; a configured database or mail server would change what it runs against.
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+
+  const child = spawn(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const messages: Array<{ msg: string; to?: string }> = [];
+  const waiters = new Set<() => void>();
+  let buffered = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    buffered += text;
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) {
+      try {
+        const entry = JSON.parse(line);
+        messages.push({ msg: String(entry.msg ?? ''), to: entry.to });
+      } catch {
+        messages.push({ msg: line });
+      }
+    }
+    for (const wake of waiters) wake();
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+  /** Resolves to the first log message (from `since` on) that `pick` accepts. */
+  async function waitForLog<T>(pick: (message: { msg: string; to?: string }) => T | undefined, what: string, timeoutMs: number, since = 0): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      for (const message of messages.slice(since)) {
+        const found = pick(message);
+        if (found !== undefined) return found;
+      }
+      if (child.exitCode !== null) throw new Error(`Lore exited (${child.exitCode}) while waiting for ${what}:\n${stderr}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`Timed out waiting for ${what}:\n${stderr}`);
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          waiters.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, left);
+        waiters.add(wake);
+      });
+    }
+  }
+
+  try {
+    await waitForLog((m) => (m.msg.startsWith('Lore is running') ? true : undefined), 'Lore to start', options.startTimeoutMs ?? 30_000);
+  } catch (error) {
+    child.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  return {
+    baseUrl,
+    /** How many log messages there are so far; pass it to `loginLink` to skip older mail. */
+    mark: () => messages.length,
+    /** The sign-in link the dev outbox logged for `email` after `since`. */
+    loginLink: (email: string, since: number) =>
+      waitForLog(
+        (m) => (m.msg.startsWith('Dev outbox') && m.to === email ? m.msg.match(/https?:\/\/\S*magic-link\/verify\S*/)?.[0] : undefined),
+        `a login link for ${email}`,
+        10_000,
+        since,
+      ),
+    /** Stops Lore with SIGTERM (as a service manager would) and removes its data. */
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type LoreProcess = Awaited<ReturnType<typeof startLore>>;
