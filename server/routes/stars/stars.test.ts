@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createItem } from '../../test/knowledge-factory';
 import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
 import { cleanPositionUpdates } from './star-positions.routes';
@@ -11,16 +11,23 @@ let accountId: string;
 let items: Array<{ id: string; short_id: string }>;
 const stars = () => `/api/accounts/${accountId}/stars`;
 const mine = async (client: SignedInClient) => (await client.get(stars())).body.data as Array<{ id: string; knowledge_id: string; position: number; title: string }>;
+const star = async (client: SignedInClient, ...indexes: number[]) => {
+  for (const index of indexes) expect((await client.post(stars(), { knowledgeId: items[index]!.id })).status).toBe(201);
+};
 
 beforeAll(async () => {
   lore = await startTestServer();
-  [alice, bob, outsider] = await Promise.all([lore.signIn(), lore.signIn(), lore.signIn()]);
-  accountId = (await lore.createAccount(alice.userId, 'Stars', [{ userId: bob.userId, role: 'member' }])).id;
-  await lore.createAccount(outsider.userId);
+});
+afterAll(() => lore.close());
+
+// Every test gets its own account: Alice owns it, Bob is a member, and it holds One, Two and Three.
+beforeEach(async () => {
+  const account = await lore.account({ name: 'Stars', roles: ['member'] });
+  [accountId, alice, bob] = [account.id, account.owner, account.members[0]!];
+  outsider = (await lore.account()).owner;
   items = [];
   for (const title of ['One', 'Two', 'Three']) items.push(await createItem(alice, accountId, { title }));
 });
-afterAll(() => lore.close());
 
 describe('starring', () => {
   it('adds stars at the end (max + 1, from 0), once per item, per user', async () => {
@@ -34,7 +41,8 @@ describe('starring', () => {
   });
 
   it('unstars only the caller\'s star', async () => {
-    await bob.post(stars(), { knowledgeId: items[0]!.id });
+    await star(alice, 0, 1);
+    await star(bob, 2, 0);
     expect((await bob.delete(`${stars()}/${items[0]!.id}`)).status).toBe(200);
     expect((await mine(bob)).map((s) => s.title)).toEqual(['Three']);
     expect((await mine(alice)).map((s) => s.title)).toEqual(['One', 'Two']);
@@ -44,27 +52,31 @@ describe('starring', () => {
     expect((await alice.post(stars(), {})).body.error).toBe('Knowledge ID is required');
     expect((await alice.post(stars(), { knowledgeId: 'no*such' })).status).toBe(400);
     expect((await alice.post(stars(), { knowledgeId: crypto.randomUUID() })).status).toBe(404);
+    expect(await mine(alice)).toEqual([]);
   });
 
   it('answers the spec\'s messages to anonymous callers', async () => {
+    await star(alice, 0);
     const anonymous = lore.anonymous();
-    const star = await anonymous.post(stars(), { knowledgeId: items[0]!.id });
-    expect([star.status, star.body.error]).toEqual([401, 'User must be authenticated to star an item']);
+    const starred = await anonymous.post(stars(), { knowledgeId: items[1]!.id });
+    expect([starred.status, starred.body.error]).toEqual([401, 'User must be authenticated to star an item']);
     const unstar = await anonymous.delete(`${stars()}/${items[0]!.id}`);
     expect([unstar.status, unstar.body.error]).toEqual([401, 'User must be authenticated to unstar an item']);
     const list = await anonymous.get(stars());
     expect([list.status, list.body.error]).toEqual([401, 'User must be authenticated to get starred items']);
     const reorder = await anonymous.post('/api/updateStarPositions', { updates: [], accountId });
     expect([reorder.status, reorder.body.error]).toEqual([401, 'Authentication required but no token available']);
+    expect((await mine(alice)).map((s) => s.title)).toEqual(['One']);
   });
 
   it('answers 404 to non-members and keeps their hands off', async () => {
+    await star(alice, 0);
     expect((await outsider.get(stars())).status).toBe(404);
-    expect((await outsider.post(stars(), { knowledgeId: items[0]!.id })).status).toBe(404);
+    expect((await outsider.post(stars(), { knowledgeId: items[1]!.id })).status).toBe(404);
     expect((await outsider.delete(`${stars()}/${items[0]!.id}`)).status).toBe(404);
     const reorder = await outsider.post('/api/updateStarPositions', { updates: [{ id: (await mine(alice))[0]!.id, position: 9 }], accountId });
     expect(reorder.status).toBe(404);
-    expect((await mine(alice))[0]!.position).toBe(0);
+    expect((await mine(alice)).map((s) => [s.title, s.position])).toEqual([['One', 0]]);
   });
 });
 
@@ -72,6 +84,7 @@ describe('POST /api/updateStarPositions', () => {
   const reorder = (client: SignedInClient, body: unknown) => client.post('/api/updateStarPositions', body);
 
   it('reorders the caller\'s stars', async () => {
+    await star(alice, 0, 1);
     const [one, two] = await mine(alice);
     const response = await reorder(alice, { accountId, updates: [{ id: one!.id, position: 1 }, { id: two!.id, position: 0 }] });
     expect(response.status).toBe(200);
@@ -80,6 +93,7 @@ describe('POST /api/updateStarPositions', () => {
   });
 
   it('changes only the caller\'s own stars', async () => {
+    await star(bob, 2);
     const bobs = await mine(bob);
     const response = await reorder(alice, { accountId, updates: [{ id: bobs[0]!.id, position: 42 }] });
     expect(response.body.updated).toBe(0);
@@ -87,7 +101,9 @@ describe('POST /api/updateStarPositions', () => {
   });
 
   it('treats an empty list as a no-op', async () => {
+    await star(alice, 0);
     expect((await reorder(alice, { accountId, updates: [] })).body).toEqual({ success: true, updated: 0 });
+    expect((await mine(alice)).map((s) => [s.title, s.position])).toEqual([['One', 0]]);
   });
 
   it.each([
@@ -102,10 +118,15 @@ describe('POST /api/updateStarPositions', () => {
   });
 
   it('needs an account the caller belongs to', async () => {
-    expect((await reorder(alice, { updates: [{ id: crypto.randomUUID(), position: 1 }] })).status).toBe(404);
+    await star(alice, 0);
+    const [one] = await mine(alice);
+    expect((await reorder(alice, { updates: [{ id: one!.id, position: 1 }] })).status).toBe(404);
+    expect((await reorder(outsider, { accountId, updates: [{ id: one!.id, position: 1 }] })).status).toBe(404);
+    expect((await mine(alice))[0]!.position).toBe(0);
   });
 
   it('drops entries without an id and turns non-numeric positions into 0', async () => {
+    await star(alice, 0, 1);
     const [first, second] = await mine(alice);
     await reorder(alice, { accountId, updates: [{ id: second!.id, position: 'soon' }, { position: 3 }, { id: first!.id, position: '5' }] });
     expect((await mine(alice)).map((s) => [s.id, s.position])).toEqual([[second!.id, 0], [first!.id, 5]]);
