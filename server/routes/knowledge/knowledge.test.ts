@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createItem } from '../../test/knowledge-factory';
 import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
 
@@ -12,12 +12,16 @@ const base = () => `/api/accounts/${accountId}/knowledge`;
 
 beforeAll(async () => {
   lore = await startTestServer();
-  [owner, member, outsider] = await Promise.all([lore.signIn(), lore.signIn(), lore.signIn()]);
-  await owner.patch('/api/me/profile', { full_name: 'Ada Lovelace' });
-  accountId = (await lore.createAccount(owner.userId, 'Team', [{ userId: member.userId, role: 'member' }])).id;
-  otherAccountId = (await lore.createAccount(outsider.userId, 'Elsewhere')).id;
 });
 afterAll(() => lore.close());
+
+// Every test gets its own people and accounts: Ada owns Team, with a member; an outsider owns Elsewhere.
+beforeEach(async () => {
+  owner = await lore.user({ name: 'Ada Lovelace' });
+  const team = await lore.account({ name: 'Team', owner, roles: ['member'] });
+  const elsewhere = await lore.account({ name: 'Elsewhere' });
+  [accountId, member, otherAccountId, outsider] = [team.id, team.members[0]!, elsewhere.id, elsewhere.owner];
+});
 
 describe('writing and reading items', () => {
   it('creates, reads by id and by short id, updates and deletes', async () => {
@@ -69,8 +73,9 @@ describe('the list', () => {
   let listAccount: string;
   const list = (query = '') => owner.get(`/api/accounts/${listAccount}/knowledge${query}`);
 
-  beforeAll(async () => {
-    listAccount = (await lore.createAccount(owner.userId, 'Paging')).id;
+  // 23 items, newest last: Note 0 to Note 22, with a Kubernetes guide at 3 and certificates at 7.
+  beforeEach(async () => {
+    listAccount = (await lore.account({ name: 'Paging', owner })).id;
     for (let i = 0; i < 23; i++) {
       await createItem(owner, listAccount, {
         title: i === 3 ? 'Kubernetes rollout guide' : `Note ${i}`,
@@ -113,7 +118,10 @@ describe('the list', () => {
 
   it('cuts long previews at 1000 characters', async () => {
     await createItem(owner, listAccount, { title: 'Long', content: `<p>${'word '.repeat(400)}</p>` });
-    expect((await list()).body.data.items[0].preview).toHaveLength(1000);
+    const [long, newestNote] = (await list()).body.data.items;
+    expect(long.title).toBe('Long');
+    expect(long.preview).toHaveLength(1000);
+    expect(newestNote.preview).toBe('Body 22');
   });
 
   it('refuses a bad page', async () => {
@@ -128,13 +136,13 @@ describe('the list', () => {
       { tag: 'even', count: 12 },
       { tag: 'odd', count: 11 },
     ]);
-    expect((await owner.get(`/api/accounts/${listAccount}/knowledge/count`)).body.data).toEqual({ count: 24 });
+    expect((await owner.get(`/api/accounts/${listAccount}/knowledge/count`)).body.data).toEqual({ count: 23 });
   });
 
   it('counts items created per week over 12 weeks', async () => {
     const weekly = (await owner.get(`/api/accounts/${listAccount}/knowledge/weekly`)).body.data;
     expect(weekly).toHaveLength(12);
-    expect(weekly.at(-1).count).toBe(24);
+    expect(weekly.at(-1).count).toBe(23);
     expect(weekly.slice(0, 11).every((w: { count: number }) => w.count === 0)).toBe(true);
     expect(new Date(`${weekly[0].week}T00:00:00Z`).getUTCDay()).toBe(1);
   });
@@ -192,7 +200,7 @@ describe('deleting the account', () => {
 
 describe('denials and isolation', () => {
   let itemId: string;
-  beforeAll(async () => {
+  beforeEach(async () => {
     itemId = (await createItem(owner, accountId, { title: 'Private plans', tags: ['secret'] })).id;
   });
   const routes = (account: string, id: string) =>
