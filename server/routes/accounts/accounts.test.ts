@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
 
 let lore: TestServer;
@@ -10,18 +10,19 @@ let accountId: string;
 
 beforeAll(async () => {
   lore = await startTestServer();
-  [owner, admin, member, stranger] = await Promise.all([lore.signIn(), lore.signIn(), lore.signIn(), lore.signIn()]);
-  const account = await lore.createAccount(owner.userId, 'Shared', [
-    { userId: admin.userId, role: 'admin' },
-    { userId: member.userId, role: 'member' },
-  ]);
-  accountId = account.id;
 });
 afterAll(() => lore.close());
 
+// Every test gets its own account, Shared, with an owner, an admin and a member, and a stranger to it.
+beforeEach(async () => {
+  const account = await lore.account({ name: 'Shared', roles: ['admin', 'member'] });
+  [accountId, owner, admin, member] = [account.id, account.owner, account.members[0]!, account.members[1]!];
+  stranger = await lore.user();
+});
+
 describe('creating and listing accounts', () => {
   it('makes the creator the owner and lists accounts newest first', async () => {
-    const user = await lore.signIn();
+    const user = await lore.user();
     const first = await user.post('/api/accounts', { name: '  First  ' });
     expect(first.status).toBe(201);
     expect(first.body.data).toMatchObject({ name: 'First', role: 'owner', policies: { rename: true, delete: true } });
@@ -84,6 +85,7 @@ describe('reading, renaming and deleting an account', () => {
 
   it('does not let a member rename', async () => {
     expect((await member.patch(`/api/accounts/${accountId}`, { name: 'Mine' })).status).toBe(403);
+    expect((await member.get(`/api/accounts/${accountId}`)).body.data.name).toBe('Shared');
   });
 
   it.each([
@@ -97,12 +99,10 @@ describe('reading, renaming and deleting an account', () => {
   });
 
   it('lets the owner delete it, members and all', async () => {
-    const user = await lore.signIn();
-    const created = await user.post('/api/accounts', { name: 'Doomed' });
-    const id = created.body.data.id;
-    expect((await user.delete(`/api/accounts/${id}`)).status).toBe(204);
-    expect((await user.get(`/api/accounts/${id}`)).status).toBe(404);
-    const rows = await lore.db.selectFrom('account_members').selectAll().where('account_id', '=', id).execute();
+    expect((await owner.delete(`/api/accounts/${accountId}`)).status).toBe(204);
+    expect((await owner.get(`/api/accounts/${accountId}`)).status).toBe(404);
+    expect((await member.get(`/api/accounts/${accountId}`)).status).toBe(404);
+    const rows = await lore.db.selectFrom('account_members').selectAll().where('account_id', '=', accountId).execute();
     expect(rows).toEqual([]);
   });
 
@@ -136,7 +136,7 @@ describe('denials', () => {
       expect(response.status).toBe(404);
       expect(response.body.error).toBe('Account not found');
     }
-    expect((await owner.get(`/api/accounts/${accountId}`)).body.data.name).not.toBe('x');
+    expect((await owner.get(`/api/accounts/${accountId}`)).body.data.name).toBe('Shared');
   });
 
   it('refuses a state change sent from another site', async () => {
@@ -145,5 +145,6 @@ describe('denials', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(response.status).toBe(403);
+    expect((await owner.get(`/api/accounts/${accountId}`)).body.data.name).toBe('Shared');
   });
 });
