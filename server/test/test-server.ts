@@ -67,8 +67,8 @@ export async function startTestServer(options: { webRoot?: string; env?: Record<
       return account;
     },
     /** A new account owned by `owner` (a new user unless given) with one new user per listed role, in that order. */
-    async account(options: { name?: string; owner?: SignedInClient; roles?: Array<Exclude<Role, 'owner'>> } = {}) {
-      const roles = options.roles ?? [];
+    async account<const R extends ReadonlyArray<Exclude<Role, 'owner'>> = []>(options: { name?: string; owner?: SignedInClient; roles?: R } = {}) {
+      const roles: ReadonlyArray<Role> = options.roles ?? [];
       const [owner, ...members] = await Promise.all([
         options.owner ?? createSignedInUser(deps.auth, baseUrl),
         ...roles.map(() => createSignedInUser(deps.auth, baseUrl)),
@@ -76,7 +76,7 @@ export async function startTestServer(options: { webRoot?: string; env?: Record<
       const name = options.name ?? 'Test workspace';
       const account = await createAccountWithOwner(database.db, { name, userId: owner!.userId });
       for (const [i, member] of members.entries()) await insertMember(database.db, account.id, member.userId, roles[i]!);
-      return { id: account.id, name, owner: owner!, members };
+      return { id: account.id, name, owner: owner!, members: members as { -readonly [K in keyof R]: SignedInClient } };
     },
     async close() {
       await server.close(1000);

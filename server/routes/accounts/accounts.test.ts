@@ -16,7 +16,7 @@ afterAll(() => lore.close());
 // Every test gets its own account, Shared, with an owner, an admin and a member, and a stranger to it.
 beforeEach(async () => {
   const account = await lore.account({ name: 'Shared', roles: ['admin', 'member'] });
-  [accountId, owner, admin, member] = [account.id, account.owner, account.members[0]!, account.members[1]!];
+  [accountId, owner, [admin, member]] = [account.id, account.owner, account.members];
   stranger = await lore.user();
 });
 

@@ -20,7 +20,7 @@ beforeEach(async () => {
   owner = await lore.user({ name: 'Ada Lovelace' });
   const team = await lore.account({ name: 'Team', owner, roles: ['member'] });
   const elsewhere = await lore.account({ name: 'Elsewhere' });
-  [accountId, member, otherAccountId, outsider] = [team.id, team.members[0]!, elsewhere.id, elsewhere.owner];
+  [accountId, [member], otherAccountId, outsider] = [team.id, team.members, elsewhere.id, elsewhere.owner];
 });
 
 describe('writing and reading items', () => {

@@ -23,7 +23,7 @@ afterAll(() => lore.close());
 // Every test gets its own account: Alice owns it, Bob is a member, and it holds One, Two and Three.
 beforeEach(async () => {
   const account = await lore.account({ name: 'Stars', roles: ['member'] });
-  [accountId, alice, bob] = [account.id, account.owner, account.members[0]!];
+  [accountId, alice, [bob]] = [account.id, account.owner, account.members];
   outsider = (await lore.account()).owner;
   items = [];
   for (const title of ['One', 'Two', 'Three']) items.push(await createItem(alice, accountId, { title }));
