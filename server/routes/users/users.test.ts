@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
 
 let lore: TestServer;
@@ -9,15 +9,14 @@ let accountId: string;
 
 beforeAll(async () => {
   lore = await startTestServer();
-  [owner, admin, member] = await Promise.all([lore.signIn(undefined, 'Olive Owner'), lore.signIn(), lore.signIn()]);
-  accountId = (
-    await lore.createAccount(owner.userId, 'Team', [
-      { userId: admin.userId, role: 'admin' },
-      { userId: member.userId, role: 'member' },
-    ])
-  ).id;
 });
 afterAll(() => lore.close());
+
+// Every test gets its own account, Team: Olive Owner, an admin and a member.
+beforeEach(async () => {
+  const team = await lore.account({ name: 'Team', owner: await lore.user({ name: 'Olive Owner' }), roles: ['admin', 'member'] });
+  [accountId, owner, [admin, member]] = [team.id, team.owner, team.members];
+});
 
 describe('GET /api/getAccountUsers', () => {
   it('lists members with profiles, the caller role and what they may do', async () => {
@@ -34,10 +33,10 @@ describe('GET /api/getAccountUsers', () => {
   });
 
   it('shows pending invitations to owners and admins only, never their tokens', async () => {
-    await owner.post('/api/inviteUser', { email: 'seen@example.com', accountId, role: 'member' });
+    const email = `seen-${crypto.randomUUID()}@example.com`;
+    expect((await owner.post('/api/inviteUser', { email, accountId, role: 'member' })).status).toBe(201);
     const forAdmin = await admin.get(`/api/getAccountUsers?accountId=${accountId}`);
-    const invite = forAdmin.body.data.pendingInvites.find((i: { email: string }) => i.email === 'seen@example.com');
-    expect(invite).toMatchObject({ account_name: 'Team', role: 'member', cancelled_invite: false });
+    expect(forAdmin.body.data.pendingInvites).toEqual([expect.objectContaining({ email, account_name: 'Team', role: 'member', cancelled_invite: false })]);
     expect(JSON.stringify(forAdmin.body)).not.toMatch(/token/i);
     const forMember = await member.get(`/api/getAccountUsers?accountId=${accountId}`);
     expect(forMember.body.data.pendingInvites).toEqual([]);
@@ -68,7 +67,7 @@ describe('POST /api/inviteUser', () => {
   });
 
   it("says 'already invited' for a live invitation, also when two arrive at once", async () => {
-    const email = `twice-${Date.now()}@example.com`;
+    const email = `twice-${crypto.randomUUID()}@example.com`;
     const [a, b] = await Promise.all([
       owner.post('/api/inviteUser', { email, accountId, role: 'member' }),
       admin.post('/api/inviteUser', { email, accountId, role: 'member' }),
@@ -102,19 +101,14 @@ describe('roles and ownership', () => {
     const same = await owner.put('/api/transferOwnership', { ...base, newOwnerId: owner.userId });
     expect(same.status).toBe(400);
     expect(same.body.error).toBe('The new owner cannot be the current owner');
-    const stranger = await lore.signIn();
+    const stranger = await lore.user();
     const outside = await owner.put('/api/transferOwnership', { ...base, newOwnerId: stranger.userId });
     expect(outside.status).toBe(404);
   });
 
   it('keeps exactly one owner when transfers race', async () => {
-    const [a, b, c] = await Promise.all([lore.signIn(), lore.signIn(), lore.signIn()]);
-    const boss = await lore.signIn();
-    const raced = await lore.createAccount(boss.userId, 'Race', [
-      { userId: a.userId, role: 'member' },
-      { userId: b.userId, role: 'member' },
-      { userId: c.userId, role: 'admin' },
-    ]);
+    const raced = await lore.account({ name: 'Race', roles: ['member', 'member', 'admin'] });
+    const { owner: boss, members: [a, b, c] } = raced;
     const transfer = (to: string) =>
       boss.put('/api/transferOwnership', { currentOwnerId: boss.userId, newOwnerId: to, accountId: raced.id, newOwnerRole: 'member' });
     const results = await Promise.all([
