@@ -1,36 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TestClient } from '../../test/http-client';
 import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
 
 /**
  * Spec section 6 against the real endpoints: every action, for every kind of
- * caller. Each case gets a fresh account: owner, admin, member, plus a member
- * and an admin to act on.
+ * caller. Each case gets a fresh account and fresh people: owner, admin,
+ * member, plus a member and an admin to act on, and an outsider. A refused
+ * action must leave the memberships as they were.
  */
 type Caller = 'owner' | 'admin' | 'member' | 'outsider' | 'anonymous';
 const callers: Caller[] = ['owner', 'admin', 'member', 'outsider', 'anonymous'];
 
 let lore: TestServer;
 let people: Record<'owner' | 'admin' | 'member' | 'outsider' | 'targetMember' | 'targetAdmin', SignedInClient>;
+let accountId: string;
 
 beforeAll(async () => {
   lore = await startTestServer();
-  const [owner, admin, member, outsider, targetMember, targetAdmin] = await Promise.all(
-    Array.from({ length: 6 }, () => lore.signIn()),
-  );
-  people = { owner: owner!, admin: admin!, member: member!, outsider: outsider!, targetMember: targetMember!, targetAdmin: targetAdmin! };
 });
 afterAll(() => lore.close());
 
-async function freshAccount() {
-  const account = await lore.createAccount(people.owner.userId, 'Policy test', [
-    { userId: people.admin.userId, role: 'admin' },
-    { userId: people.member.userId, role: 'member' },
-    { userId: people.targetMember.userId, role: 'member' },
-    { userId: people.targetAdmin.userId, role: 'admin' },
-  ]);
-  return account.id;
-}
+beforeEach(async () => {
+  const account = await lore.account({ name: 'Policy test', roles: ['admin', 'member', 'member', 'admin'] });
+  const [admin, member, targetMember, targetAdmin] = account.members;
+  people = { owner: account.owner, admin, member, targetMember, targetAdmin, outsider: await lore.user() };
+  accountId = account.id;
+});
 
 async function openInvite(accountId: string) {
   const response = await people.owner.post('/api/inviteUser', { email: `invitee-${crypto.randomUUID()}@example.com`, accountId, role: 'member' });
@@ -73,30 +68,33 @@ const actions: Record<string, { run: Action; allowed: Caller[] }> = {
   },
 };
 
+const memberships = () =>
+  lore.db.selectFrom('account_members').select(['user_id', 'role']).where('account_id', '=', accountId).orderBy('user_id').execute();
 const clientFor = (caller: Caller) => (caller === 'anonymous' ? lore.anonymous() : people[caller]);
 const expectedStatus = (caller: Caller, allowed: Caller[]) =>
   caller === 'anonymous' ? 401 : caller === 'outsider' ? 404 : allowed.includes(caller) ? 'ok' : 403;
 
 describe.each(Object.entries(actions))('%s', (_name, { run, allowed }) => {
   it.each(callers)('as %s', async (caller) => {
-    const accountId = await freshAccount();
+    const before = await memberships();
     const response = await run(clientFor(caller), accountId);
     const expected = expectedStatus(caller, allowed);
     if (expected === 'ok') expect(response.status).toBeLessThan(300);
-    else expect(response.status).toBe(expected);
+    else {
+      expect(response.status).toBe(expected);
+      expect(await memberships()).toEqual(before);
+    }
   });
 });
 
 describe('leaving an account', () => {
   it.each(['admin', 'member'] as const)('an %s may leave', async (role) => {
-    const accountId = await freshAccount();
     const response = await people[role].delete(`/api/removeUser?userId=${people[role].userId}&accountId=${accountId}`);
     expect(response.status).toBe(200);
     expect((await people[role].get(`/api/accounts/${accountId}`)).status).toBe(404);
   });
 
   it('the owner may leave when others remain; the longest-standing admin becomes owner', async () => {
-    const accountId = await freshAccount();
     const response = await people.owner.delete(`/api/removeUser?userId=${people.owner.userId}&accountId=${accountId}`);
     expect(response.status).toBe(200);
     expect(response.body.data.newOwnerId).toBe(people.admin.userId);
@@ -105,7 +103,7 @@ describe('leaving an account', () => {
   });
 
   it('an owner who is the only member cannot leave', async () => {
-    const solo = await lore.createAccount(people.owner.userId, 'Solo');
+    const solo = await lore.account({ name: 'Solo', owner: people.owner });
     const response = await people.owner.delete(`/api/removeUser?userId=${people.owner.userId}&accountId=${solo.id}`);
     expect(response.status).toBe(400);
     expect(response.body.error).toBe('You are the only member of this account. Delete the account instead.');
