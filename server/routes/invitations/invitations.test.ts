@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
 
 let lore: TestServer;
@@ -7,10 +7,14 @@ let accountId: string;
 
 beforeAll(async () => {
   lore = await startTestServer();
-  owner = await lore.signIn(undefined, 'Olive Owner');
-  accountId = (await lore.createAccount(owner.userId, 'Research')).id;
 });
 afterAll(() => lore.close());
+
+// Every test gets its own Research account, owned by a new Olive Owner.
+beforeEach(async () => {
+  owner = await lore.user({ name: 'Olive Owner' });
+  accountId = (await lore.account({ name: 'Research', owner })).id;
+});
 afterEach(() => vi.useRealTimers());
 
 /** Invites `email` and returns the token from the e-mail the invitee receives. */
@@ -54,7 +58,7 @@ describe('invitation lifecycle', () => {
 
   it('refuses anyone but the invited address', async () => {
     const { token, id } = await invite(unique('intended'));
-    const other = await lore.signIn();
+    const other = await lore.user();
     const byToken = await other.post('/api/acceptInvitation', { token, userId: other.userId });
     expect(byToken.status).toBe(403);
     expect(byToken.body.error).toBe('This invitation was sent to a different email address');
@@ -69,7 +73,7 @@ describe('invitation lifecycle', () => {
   it('refuses to accept on behalf of someone else', async () => {
     const email = unique('proxy');
     const { token } = await invite(email);
-    const invitee = await lore.signIn(email);
+    const invitee = await lore.user({ email });
     const response = await invitee.post('/api/acceptInvitation', { token, userId: owner.userId });
     expect(response.status).toBe(403);
   });
@@ -79,7 +83,7 @@ describe('invitation lifecycle', () => {
     const { token } = await invite(email);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 7 * 24 * 3600 * 1000 + 1000);
-    const invitee = await lore.signIn(email);
+    const invitee = await lore.user({ email });
     const response = await invitee.post('/api/acceptInvitation', { token, userId: invitee.userId });
     expect(response.status).toBe(400);
     expect(response.body.error).toBe('This invitation has expired');
@@ -90,7 +94,7 @@ describe('invitation lifecycle', () => {
     const email = unique('cancelled');
     const { id, token } = await invite(email);
     expect((await owner.delete(`/api/cancelInvite?inviteId=${id}&accountId=${accountId}`)).status).toBe(200);
-    const invitee = await lore.signIn(email);
+    const invitee = await lore.user({ email });
     const response = await invitee.post('/api/acceptInvitation', { token, userId: invitee.userId });
     expect(response.status).toBe(400);
     expect(response.body.error).toBe('This invitation has been cancelled');
@@ -99,7 +103,7 @@ describe('invitation lifecycle', () => {
   it('can be declined: cancelled and expired now', async () => {
     const email = unique('decliner');
     const { id } = await invite(email);
-    const invitee = await lore.signIn(email);
+    const invitee = await lore.user({ email });
     expect((await invitee.post('/api/declineInvitation', { inviteId: id })).status).toBe(200);
     const row = await lore.db.selectFrom('pending_invites').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.cancelled_invite).toBe(true);
@@ -113,7 +117,7 @@ describe('invitation lifecycle', () => {
     const { id } = await invite(email);
     await owner.delete(`/api/cancelInvite?inviteId=${id}&accountId=${accountId}`);
     await invite(email);
-    const invitee = await lore.signIn(email);
+    const invitee = await lore.user({ email });
     const unknown = await invitee.post('/api/acceptInvitation', { token: 'not-a-real-token', userId: invitee.userId });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe('Invitation not found');
@@ -137,9 +141,10 @@ describe('invitation lifecycle', () => {
 
   it("cannot cancel another account's invitation", async () => {
     const { id } = await invite(unique('foreign'));
-    const otherOwner = await lore.signIn();
-    const other = await lore.createAccount(otherOwner.userId, 'Other');
-    const response = await otherOwner.delete(`/api/cancelInvite?inviteId=${id}&accountId=${other.id}`);
+    const other = await lore.account({ name: 'Other' });
+    const response = await other.owner.delete(`/api/cancelInvite?inviteId=${id}&accountId=${other.id}`);
     expect(response.status).toBe(404);
+    const row = await lore.db.selectFrom('pending_invites').select('cancelled_invite').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.cancelled_invite).toBe(false);
   });
 });
