@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createItem, sampleImages, uploadFile } from '../../test/knowledge-factory';
 import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
 
@@ -14,11 +14,14 @@ const imageUrl = (p: string) => `/api/secureImage?bucket=knowledge-images&path=$
 
 beforeAll(async () => {
   lore = await startTestServer();
-  [owner, outsider] = await Promise.all([lore.signIn(), lore.signIn()]);
-  accountId = (await lore.createAccount(owner.userId)).id;
-  await lore.createAccount(outsider.userId);
 });
 afterAll(() => lore.close());
+
+// Every test gets its own account and owner, and an outsider with an account of their own.
+beforeEach(async () => {
+  const [mine, theirs] = await Promise.all([lore.account(), lore.account()]);
+  [accountId, owner, outsider] = [mine.id, mine.owner, theirs.owner];
+});
 
 describe('uploading images', () => {
   it.each([
@@ -68,7 +71,7 @@ describe('uploading images', () => {
 
 describe('secureImage', () => {
   let stored: string;
-  beforeAll(async () => {
+  beforeEach(async () => {
     stored = (await upload(owner, sampleImages.png)).body.data.path;
   });
 
