@@ -9,20 +9,23 @@ afterAll(() => lore.close());
 
 describe('/api/me', () => {
   it('shows the signed-in user and updates the full name', async () => {
-    const user = await lore.signIn('me@example.com');
+    const email = `me-${crypto.randomUUID()}@example.com`;
+    const user = await lore.user({ email });
     const me = await user.get('/api/me');
-    expect(me.body.data).toMatchObject({ email: 'me@example.com', profile: { mfa_enabled: false } });
+    expect(me.body.data).toMatchObject({ id: user.userId, email, profile: { mfa_enabled: false } });
 
     const updated = await user.patch('/api/me/profile', { full_name: '  Grace Hopper ' });
     expect(updated.status).toBe(200);
     expect(updated.body.data.profile.full_name).toBe('Grace Hopper');
+    expect((await user.get('/api/me')).body.data.profile.full_name).toBe('Grace Hopper');
   });
 
   it('refuses an empty full name', async () => {
-    const user = await lore.signIn();
+    const user = await lore.user({ name: 'Kept Name' });
     const response = await user.patch('/api/me/profile', { full_name: '   ' });
     expect(response.status).toBe(400);
     expect(response.body.error).toBe('Full name cannot be empty');
+    expect((await user.get('/api/me')).body.data.profile.full_name).toBe('Kept Name');
   });
 
   it('answers 401 without a session', async () => {
