@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleSchema } from './roles';
 
 export const ACCOUNT_NAME_MAX_LENGTH = 100;
 
@@ -11,17 +12,19 @@ export const accountNameSchema = z
 
 export const accountInputSchema = z.object({ name: accountNameSchema });
 
-export type Role = 'owner' | 'admin' | 'member';
+/** An account id where the spec's endpoints take one in the query or body. */
+export const accountIdSchema = z.uuid({ error: 'accountId is required' });
 
-/** An account as the API returns it to a member. */
-export interface AccountDto {
-  id: string;
-  name: string;
-  created_at: string;
-  updated_at: string;
-  role: Role;
-  policies: { rename: boolean; delete: boolean };
-}
+/** An account as the API returns it to a member, with what the caller may do to it. */
+export const accountSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  role: roleSchema,
+  policies: z.object({ rename: z.boolean(), delete: z.boolean() }),
+});
+export type AccountDto = z.infer<typeof accountSchema>;
 
-/** `?accountId=` on the spec's endpoints. */
-export const accountIdQuerySchema = z.object({ accountId: z.uuid({ error: 'accountId is required' }) });
+/** Figures about an account for its dashboard. */
+export const accountStatsSchema = z.object({ members: z.number().int() });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Where uploaded files live; a stored path starts with the owning account's id. */
 export const BUCKETS = ['knowledge-images'] as const;
 /** One of BUCKETS. */
@@ -22,11 +24,20 @@ export const IMAGE_TYPES_MESSAGE = 'Only PNG, JPEG, GIF and WebP images can be u
 export const IMAGE_TOO_LARGE_MESSAGE = `Images must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`;
 
 /** A stored image, to be shown through /api/secureImage. */
-export interface UploadedImageDto {
-  bucket: string;
-  path: string;
-  url: string;
-}
+export const uploadedImageSchema = z.object({ bucket: z.enum(BUCKETS), path: z.string(), url: z.string() });
+export type UploadedImageDto = z.infer<typeof uploadedImageSchema>;
+
+/** A stored file's path: `{accountId}/{name}.{ext}`, nothing that could climb out of its bucket. */
+export const STORED_PATH = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[A-Za-z0-9_-]{1,100}\.[a-z0-9]{2,5}$/;
+
+/** The account a stored file belongs to: the first segment of its path. */
+export const accountIdOfStoredPath = (path: string) => path.slice(0, Math.max(0, path.indexOf('/')));
+
+/** `?bucket&path` of /api/secureImage. */
+export const secureImageQuerySchema = z.object({
+  bucket: z.enum(BUCKETS, { error: 'Unknown bucket' }),
+  path: z.string({ error: 'A file path is required' }).regex(STORED_PATH, 'Invalid file path'),
+});
 
 /** The address a stored file is shown from. */
 export const secureImageUrl = (bucket: string, path: string) =>

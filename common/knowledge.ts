@@ -53,56 +53,66 @@ export const knowledgeUpdateSchema = z
   .object({ title: titleSchema, content: contentSchema, tags: tagsSchema })
   .partial();
 
-/** The list's filters: a keyword (blank is ignored), tags that must all match, a page from 0. */
+/** The list's filters: a keyword (blank is ignored), `tag` (repeatable) that must all match, a page from 0. */
 export const knowledgeListQuerySchema = z.object({
   search: z
     .string()
     .max(500, 'The search text is too long')
     .optional()
     .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined)),
-  tags: z.array(z.string().trim().min(1).max(TAG_MAX_LENGTH, `Tags must be at most ${TAG_MAX_LENGTH} characters`)).max(MAX_TAGS, `Filter by at most ${MAX_TAGS} tags`),
+  tag: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((value) => (value === undefined ? [] : [value].flat()))
+    .pipe(
+      z
+        .array(z.string().trim().min(1).max(TAG_MAX_LENGTH, `Tags must be at most ${TAG_MAX_LENGTH} characters`))
+        .max(MAX_TAGS, `Filter by at most ${MAX_TAGS} tags`),
+    ),
   page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(0, 'Page must be 0 or more').max(10_000, 'Page is too large').default(0),
 });
 
 /** What the create and edit forms send. */
 export type KnowledgeInput = z.infer<typeof knowledgeInputSchema>;
 
+/** An item id in a URL: a full uuid or a short id (spec section 9). */
+export const knowledgeRefSchema = z.string().refine(isKnowledgeRef, 'Invalid knowledge ID');
+
 /** An item on a list page: a plain-text preview instead of the HTML. */
-export interface KnowledgeSummaryDto {
-  id: string;
-  short_id: string;
-  account_id: string;
-  user_id: string | null;
-  title: string;
-  tags: string[];
-  preview: string;
-  ai_summary: string | null;
-  author_name: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export const knowledgeSummarySchema = z.object({
+  id: z.uuid(),
+  short_id: z.string(),
+  account_id: z.uuid(),
+  user_id: z.uuid().nullable(),
+  title: z.string(),
+  tags: z.array(z.string()),
+  preview: z.string(),
+  ai_summary: z.string().nullable(),
+  author_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type KnowledgeSummaryDto = z.infer<typeof knowledgeSummarySchema>;
 
 /** A full item, as the article page and the edit form read it. */
-export interface KnowledgeDto extends Omit<KnowledgeSummaryDto, 'preview'> {
-  content: string;
-  ai_question: string | null;
-}
+export const knowledgeSchema = knowledgeSummarySchema.omit({ preview: true }).extend({
+  content: z.string(),
+  ai_question: z.string().nullable(),
+});
+export type KnowledgeDto = z.infer<typeof knowledgeSchema>;
 
 /** One list page; `nextPage` is null unless this page was full. */
-export interface KnowledgePageDto {
-  items: KnowledgeSummaryDto[];
-  page: number;
-  nextPage: number | null;
-}
+export const knowledgePageSchema = z.object({
+  items: z.array(knowledgeSummarySchema),
+  page: z.number().int(),
+  nextPage: z.number().int().nullable(),
+});
+export type KnowledgePageDto = z.infer<typeof knowledgePageSchema>;
 
 /** A tag with how many of the account's items carry it. */
-export interface TagCountDto {
-  tag: string;
-  count: number;
-}
+export const tagCountSchema = z.object({ tag: z.string(), count: z.number().int() });
+export type TagCountDto = z.infer<typeof tagCountSchema>;
 
 /** Items created in the week starting `week` (a Monday, YYYY-MM-DD). */
-export interface WeeklyCountDto {
-  week: string;
-  count: number;
-}
+export const weeklyCountSchema = z.object({ week: z.string(), count: z.number().int() });
+export type WeeklyCountDto = z.infer<typeof weeklyCountSchema>;

@@ -12,8 +12,9 @@ export const fullNameSchema = z
 export const profileInputSchema = z.object({ full_name: fullNameSchema });
 
 /** The signed-in user as GET /api/me returns them. */
-export interface MeDto {
-  id: string;
-  email: string;
-  profile: { full_name: string | null; avatar_url: string | null; mfa_enabled: boolean };
-}
+export const meSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  profile: z.object({ full_name: z.string().nullable(), avatar_url: z.string().nullable(), mfa_enabled: z.boolean() }),
+});
+export type MeDto = z.infer<typeof meSchema>;

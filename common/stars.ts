@@ -1,13 +1,17 @@
-/** One of the caller's stars, with what the Starred section shows. */
-export interface StarDto {
-  id: string;
-  knowledge_id: string;
-  position: number;
-  title: string;
-  short_id: string;
-}
+import { z } from 'zod';
+import { accountIdSchema } from './accounts';
 
-/** The spec's messages for star actions without a signed-in user (section 5). */
+/** One of the caller's stars, with what the Starred section shows. */
+export const starSchema = z.object({
+  id: z.uuid(),
+  knowledge_id: z.uuid(),
+  position: z.number().int(),
+  title: z.string(),
+  short_id: z.string(),
+});
+export type StarDto = z.infer<typeof starSchema>;
+
+/** The spec's messages for star actions (section 5). */
 export const STAR_MESSAGES = {
   star: 'User must be authenticated to star an item',
   unstar: 'User must be authenticated to unstar an item',
@@ -16,4 +20,19 @@ export const STAR_MESSAGES = {
   notArray: 'Updates must be an array',
   noneValid: 'No valid updates provided',
   updateFailed: 'Failed to update star positions',
+  knowledgeIdRequired: 'Knowledge ID is required',
 } as const;
+
+/** Starring an item by its id or short id. */
+export const starInputSchema = z.object({
+  knowledgeId: z.string({ error: STAR_MESSAGES.knowledgeIdRequired }).min(1, STAR_MESSAGES.knowledgeIdRequired),
+});
+
+/** The body of POST /api/updateStarPositions; entries are kept loose here and cleaned as spec section 5 says. */
+export const starPositionsInputSchema = z.object({
+  accountId: accountIdSchema,
+  updates: z.array(z.unknown(), { error: STAR_MESSAGES.notArray }),
+});
+
+/** What a reorder changed. */
+export const starPositionsResultSchema = z.object({ success: z.literal(true), updated: z.number().int() });

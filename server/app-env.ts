@@ -31,6 +31,7 @@ export interface AppEnv {
   Variables: {
     user: SessionUser | null;
     session: AuthSession | null;
-    membership: Membership;
+    /** Set by the membership guard; read it with currentMembership(c). */
+    membership: Membership | undefined;
   };
 }

@@ -1,6 +1,7 @@
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './app-env';
+import { serveApiDescription } from './api/openapi';
 import { loadSession } from './auth/session-middleware';
 import { AppError } from './errors';
 import { clientIp } from './middleware/client-ip';
@@ -14,39 +15,47 @@ import { knowledgeImagesRoutes } from './routes/knowledge/knowledge-images.route
 import { knowledgeRoutes } from './routes/knowledge/knowledge.routes';
 import { meRoutes } from './routes/me/me.routes';
 import { secureImageRoutes } from './routes/secure-image/secure-image.routes';
-import { starPositionsRoutes } from './routes/stars/star-positions.routes';
 import { starsRoutes } from './routes/stars/stars.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { spaRoutes } from './web/spa';
 
+/** Every resource's routes; each declares its full paths through its contract in common/api/. */
+const resources = [
+  signInOptionsRoutes,
+  meRoutes,
+  accountsRoutes,
+  knowledgeRoutes,
+  knowledgeImagesRoutes,
+  starsRoutes,
+  secureImageRoutes,
+  usersRoutes,
+  invitationsRoutes,
+];
+
 /** Builds Lore's HTTP app from its parts: API, auth and (when built) the web app. */
 export function createApp(deps: AppDeps) {
   const { env, auth, logger } = deps;
-  const app = new Hono<AppEnv>();
+  const app = new OpenAPIHono<AppEnv>();
 
   app.use('*', securityHeaders());
   app.use('/api/*', clientIp({ trustProxy: env.TRUST_PROXY }), sameOrigin(env.BASE_URL));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+  // Health answers before sessions are read: it must work when the database does not.
+  app.route('/', healthRoutes(deps));
   app.use('/api/*', loadSession(auth));
 
-  app.route('/api/health', healthRoutes(deps));
-  app.route('/api/sign-in-options', signInOptionsRoutes(deps));
-  app.route('/api/me', meRoutes(deps));
-  // Knowledge and stars first: their own 401 messages must answer before the accounts' guard.
-  app.route('/api/accounts/:accountId/knowledge', knowledgeRoutes(deps));
-  app.route('/api/accounts/:accountId/knowledge-images', knowledgeImagesRoutes(deps));
-  app.route('/api/accounts/:accountId/stars', starsRoutes(deps));
-  app.route('/api/updateStarPositions', starPositionsRoutes(deps));
-  app.route('/api/secureImage', secureImageRoutes(deps));
-  app.route('/api/accounts', accountsRoutes(deps));
-  app.route('/api', usersRoutes(deps));
-  app.route('/api', invitationsRoutes(deps));
+  for (const routes of resources) app.route('/', routes(deps));
+  serveApiDescription(app, { baseUrl: env.BASE_URL });
   app.all('/api/*', (c) => c.json({ error: 'Not found', code: 'not_found' }, 404));
 
   if (deps.webRoot) app.route('/', spaRoutes(deps.webRoot));
 
   app.onError((error, c) => {
     if (error instanceof AppError) return c.json({ error: error.message, code: error.code }, error.status);
+    // Hono's validators throw this for a body that is not JSON.
+    if (error instanceof HTTPException && error.status === 400) {
+      return c.json({ error: 'The request body must be JSON', code: 'invalid_json' }, 400);
+    }
     if (error instanceof HTTPException) return c.json({ error: error.message, code: 'http_error' }, error.status);
     logger.error({ err: error, path: c.req.path }, 'Unhandled error');
     return c.json({ error: 'An unexpected error occurred', code: 'internal' }, 500);
@@ -54,3 +63,6 @@ export function createApp(deps: AppDeps) {
 
   return app;
 }
+
+/** The API's type, for tools that want Hono's view of it; the web uses the contracts in common/api/. */
+export type AppType = ReturnType<typeof createApp>;

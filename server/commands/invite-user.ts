@@ -1,17 +1,18 @@
 import type { Kysely } from 'kysely';
 import { hashToken, randomToken } from '../auth/tokens';
-import { INVITE_LIFETIME_DAYS } from '../../common/members';
+import type { AssignableRole } from '../../common/roles';
+import { ALREADY_INVITED_MESSAGE, ALREADY_MEMBER_MESSAGE, INVITE_LIFETIME_DAYS } from '../../common/members';
 import type { DB, Role } from '../db/schema';
 import { isMemberByEmail } from '../data/account-members';
 import { findAccount } from '../data/accounts';
 import { hasLiveInvite, insertInvite, retireExpiredInvites } from '../data/pending-invites';
 import { findProfileWithEmail } from '../data/profiles';
-import { AppError, conflict, forbidden, notFound } from '../errors';
+import { AppError, conflict, notFound } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { invitationMail } from '../mail/templates';
-import { memberPolicy } from '../policies/member-policy';
+import { authorize } from '../policies/authorize';
+import { teamPolicy } from '../policies/member-policy';
 
-export const ALREADY_INVITED = 'This email address is already invited to this account';
 const UNIQUE_VIOLATION = '23505';
 
 /**
@@ -20,13 +21,11 @@ const UNIQUE_VIOLATION = '23505';
  */
 export async function inviteUser(
   deps: { db: Kysely<DB>; mailer: Mailer; baseUrl: string },
-  input: { accountId: string; actor: { userId: string; role: Role }; email: string; role: 'admin' | 'member' },
+  input: { accountId: string; actor: { userId: string; role: Role }; email: string; role: AssignableRole },
 ) {
   const { db, mailer, baseUrl } = deps;
-  if (!memberPolicy.invite(input.actor.role)) throw forbidden('Permission denied');
-  if (input.role === 'admin' && !memberPolicy.inviteAsAdmin(input.actor.role)) {
-    throw forbidden('You do not have permission to invite administrators');
-  }
+  authorize(teamPolicy.invite, input.actor);
+  if (input.role === 'admin') authorize(teamPolicy.inviteAsAdmin, input.actor);
   const email = input.email.trim().toLowerCase();
   const now = new Date();
   const token = randomToken();
@@ -36,9 +35,9 @@ export async function inviteUser(
       const account = await findAccount(trx, input.accountId);
       if (!account) throw notFound('Account not found');
       if (await isMemberByEmail(trx, input.accountId, email)) {
-        throw conflict('A user with this email already exists in this account', 'already_member');
+        throw conflict(ALREADY_MEMBER_MESSAGE, 'already_member');
       }
-      if (await hasLiveInvite(trx, input.accountId, email, now)) throw conflict(ALREADY_INVITED, 'already_invited');
+      if (await hasLiveInvite(trx, input.accountId, email, now)) throw conflict(ALREADY_INVITED_MESSAGE, 'already_invited');
       // An expired invite to the same address makes way for the new one.
       await retireExpiredInvites(trx, input.accountId, email, now);
       const invite = await insertInvite(trx, {
@@ -61,7 +60,7 @@ export async function inviteUser(
       return { ...invite, account_name: account.name };
     });
   } catch (error) {
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw conflict(ALREADY_INVITED, 'already_invited');
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw conflict(ALREADY_INVITED_MESSAGE, 'already_invited');
     throw error;
   }
 }

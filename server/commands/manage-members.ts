@@ -1,11 +1,20 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import type { Kysely, Transaction } from 'kysely';
+import type { AssignableRole } from '../../common/roles';
+import type { DB, Role } from '../db/schema';
 import { countMembers, deleteMember, findMembership, findSuccessor, setMemberRole } from '../data/account-members';
-import { badRequest, forbidden, notFound } from '../errors';
-import { memberPolicy } from '../policies/member-policy';
+import { notFound } from '../errors';
+import { authorize } from '../policies/authorize';
+import { memberPolicy, teamPolicy, type MemberContext } from '../policies/member-policy';
 import { withMembershipLock } from './membership-transaction';
 
 const NOT_A_MEMBER = 'User is not a member of this account';
+
+/** The caller and the member they act on, as the member policy judges them (read under the lock). */
+async function memberContext(trx: Transaction<DB>, accountId: string, actor: { userId: string; role: Role }, targetId: string): Promise<MemberContext> {
+  const target = await findMembership(trx, accountId, targetId);
+  if (!target) throw notFound(NOT_A_MEMBER);
+  return { actor, target: { userId: target.user_id, role: target.role }, memberCount: await countMembers(trx, accountId) };
+}
 
 /**
  * Removes a member, or lets the caller leave. An owner who leaves hands
@@ -13,41 +22,28 @@ const NOT_A_MEMBER = 'User is not a member of this account';
  */
 export async function removeMember(db: Kysely<DB>, input: { accountId: string; actorId: string; targetId: string }) {
   return withMembershipLock(db, input.accountId, input.actorId, async (trx, actorRole) => {
-    const target = await findMembership(trx, input.accountId, input.targetId);
-    if (!target) throw notFound(NOT_A_MEMBER);
-
-    if (input.targetId === input.actorId) {
-      const members = await countMembers(trx, input.accountId);
-      if (!memberPolicy.leave(actorRole, members)) {
-        throw badRequest('You are the only member of this account. Delete the account instead.', 'last_member');
-      }
-      const successor = actorRole === 'owner' ? await findSuccessor(trx, input.accountId, input.actorId) : undefined;
-      await deleteMember(trx, input.accountId, input.actorId);
-      if (successor) await setMemberRole(trx, input.accountId, successor.user_id, 'owner');
-      return { left: true, newOwnerId: successor?.user_id ?? null };
+    const context = await memberContext(trx, input.accountId, { userId: input.actorId, role: actorRole }, input.targetId);
+    if (input.targetId !== input.actorId) {
+      authorize(memberPolicy.remove, context);
+      await deleteMember(trx, input.accountId, input.targetId);
+      return { left: false, newOwnerId: null };
     }
-
-    if (target.role === 'owner') throw forbidden('The account owner cannot be removed');
-    if (!memberPolicy.remove(actorRole, target.role)) {
-      throw forbidden(actorRole === 'admin' ? 'Admins can only remove members' : 'Permission denied');
-    }
-    await deleteMember(trx, input.accountId, input.targetId);
-    return { left: false, newOwnerId: null };
+    authorize(memberPolicy.leave, context);
+    const successor = actorRole === 'owner' ? await findSuccessor(trx, input.accountId, input.actorId) : undefined;
+    await deleteMember(trx, input.accountId, input.actorId);
+    if (successor) await setMemberRole(trx, input.accountId, successor.user_id, 'owner');
+    return { left: true, newOwnerId: successor?.user_id ?? null };
   });
 }
 
 /** The owner makes a member an admin or an admin a member. */
 export async function updateMemberRole(
   db: Kysely<DB>,
-  input: { accountId: string; actorId: string; targetId: string; role: 'admin' | 'member' },
+  input: { accountId: string; actorId: string; targetId: string; role: AssignableRole },
 ) {
   return withMembershipLock(db, input.accountId, input.actorId, async (trx, actorRole) => {
-    if (actorRole !== 'owner') throw forbidden('Only the account owner can change roles');
-    const target = await findMembership(trx, input.accountId, input.targetId);
-    if (!target) throw notFound(NOT_A_MEMBER);
-    if (!memberPolicy.changeRole(actorRole, target.role)) {
-      throw badRequest("The owner's role changes only by transferring ownership", 'owner_role');
-    }
+    authorize(teamPolicy.changeRoles, { role: actorRole });
+    authorize(memberPolicy.changeRole, await memberContext(trx, input.accountId, { userId: input.actorId, role: actorRole }, input.targetId));
     await setMemberRole(trx, input.accountId, input.targetId, input.role);
   });
 }
@@ -55,15 +51,13 @@ export async function updateMemberRole(
 /** The owner hands ownership to another member and becomes an admin or member. */
 export async function transferOwnership(
   db: Kysely<DB>,
-  input: { accountId: string; actorId: string; currentOwnerId: string; newOwnerId: string; newOwnerRole: 'admin' | 'member' },
+  input: { accountId: string; actorId: string; currentOwnerId: string; newOwnerId: string; newOwnerRole: AssignableRole },
 ) {
   return withMembershipLock(db, input.accountId, input.actorId, async (trx, actorRole) => {
-    if (!memberPolicy.transferOwnership(actorRole) || input.currentOwnerId !== input.actorId) {
-      throw forbidden('Only the current owner can transfer ownership');
-    }
-    if (input.newOwnerId === input.currentOwnerId) throw badRequest('The new owner cannot be the current owner');
-    const target = await findMembership(trx, input.accountId, input.newOwnerId);
-    if (!target) throw notFound(NOT_A_MEMBER);
+    authorize(teamPolicy.transferOwnership, { role: actorRole });
+    // The caller must also say they are the owner: a stale page must not transfer by surprise.
+    if (input.currentOwnerId !== input.actorId) throw teamPolicy.transferOwnership.refusal({ role: actorRole });
+    authorize(memberPolicy.makeOwner, await memberContext(trx, input.accountId, { userId: input.actorId, role: actorRole }, input.newOwnerId));
     // Demote first: the one-owner index allows no moment with two owners.
     await setMemberRole(trx, input.accountId, input.currentOwnerId, input.newOwnerRole);
     await setMemberRole(trx, input.accountId, input.newOwnerId, 'owner');

@@ -1,6 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { KNOWLEDGE_IMAGES_BUCKET } from '../../common/files';
-import { STORED_PATH } from '../storage/file-store';
+import { KNOWLEDGE_IMAGES_BUCKET, STORED_PATH } from '../../common/files';
 
 /**
  * What the editor may produce and nothing else: no scripts, event handlers,

@@ -1,9 +1,11 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { Role } from '../../common/roles';
+
+/** Roles are defined once, in common/roles.ts. */
+export type { Role };
 
 /** A timestamp the database fills in; reads as Date, writes accept Date or ISO text. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-
-export type Role = 'owner' | 'admin' | 'member';
 
 /** better-auth's user; people are identified by id everywhere else. */
 export interface UsersTable {

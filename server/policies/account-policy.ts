@@ -1,14 +1,20 @@
 import type { Role } from '../db/schema';
+import { rule } from './authorize';
+
+/** The caller's role in the account a request names. */
+export interface RoleContext {
+  role: Role;
+}
+
+/** Owners and admins run the account; members work in it. */
+export const isManager = ({ role }: RoleContext) => role === 'owner' || role === 'admin';
+/** The one owner of the account. */
+export const isOwner = ({ role }: RoleContext) => role === 'owner';
 
 /** What each role may do to the account itself (members are in member-policy). */
 export const accountPolicy = {
   /** Owners and admins keep the workspace's name tidy. */
-  rename: (role: Role) => role === 'owner' || role === 'admin',
+  rename: rule(isManager, 'Only owners and admins can rename the account'),
   /** Deleting removes everyone's work, so only the owner may. */
-  delete: (role: Role) => role === 'owner',
+  delete: rule(isOwner, 'Only the account owner can delete the account'),
 };
-
-/** The policies the UI uses to show or hide actions. */
-export function accountPolicies(role: Role) {
-  return { rename: accountPolicy.rename(role), delete: accountPolicy.delete(role) };
-}

@@ -1,36 +1,66 @@
 import type { Role } from '../db/schema';
-
-const isManager = (role: Role) => role === 'owner' || role === 'admin';
+import { badRequest, forbidden } from '../errors';
+import { isManager, isOwner } from './account-policy';
+import { rule } from './authorize';
 
 /**
- * Spec section 6, as pure functions over roles. The server enforces these on
- * every endpoint; the UI receives their answers to show or hide actions.
+ * Spec section 6, account-wide: who manages the team. The server enforces these
+ * on every endpoint; the users page receives their answers to show or hide actions.
  */
-export const memberPolicy = {
+export const teamPolicy = {
   /** Owners and admins invite people and cancel invitations. */
-  invite: isManager,
+  invite: rule(isManager, 'Permission denied'),
   /** Only owners and admins may invite someone as an admin. */
-  inviteAsAdmin: isManager,
-  cancelInvite: isManager,
+  inviteAsAdmin: rule(isManager, 'You do not have permission to invite administrators'),
+  cancelInvite: rule(isManager, 'Permission denied'),
   /** Who sees the pending invitations (their e-mail addresses). */
-  viewInvites: isManager,
-  /** Removing someone else: the owner removes anyone but the owner; an admin removes members only. */
-  remove: (actor: Role, target: Role) =>
-    target !== 'owner' && (actor === 'owner' || (actor === 'admin' && target === 'member')),
-  /** Anyone may leave, except an owner who is the only member. */
-  leave: (role: Role, memberCount: number) => role !== 'owner' || memberCount > 1,
-  /** Only the owner changes roles, and never their own (that is a transfer). */
-  changeRole: (actor: Role, target: Role) => actor === 'owner' && target !== 'owner',
-  transferOwnership: (actor: Role) => actor === 'owner',
+  viewInvites: rule(isManager, 'Permission denied'),
+  /** Only the owner changes roles. */
+  changeRoles: rule(isOwner, 'Only the account owner can change roles'),
+  transferOwnership: rule(isOwner, 'Only the current owner can transfer ownership'),
 };
 
-/** What the caller may do to one member's row on the users page. */
-export function memberRowPolicies(actor: { role: Role; userId: string }, target: { role: Role; userId: string }, memberCount: number) {
-  const self = actor.userId === target.userId;
-  return {
-    remove: !self && memberPolicy.remove(actor.role, target.role),
-    leave: self && memberPolicy.leave(actor.role, memberCount),
-    changeRole: !self && memberPolicy.changeRole(actor.role, target.role),
-    makeOwner: !self && memberPolicy.transferOwnership(actor.role),
-  };
+/** A caller acting on one member's row of the users page. */
+export interface MemberContext {
+  actor: { userId: string; role: Role };
+  target: { userId: string; role: Role };
+  memberCount: number;
 }
+
+const isSelf = ({ actor, target }: MemberContext) => actor.userId === target.userId;
+
+/** Spec section 6, per member: what the caller may do to one member (the users page's row actions). */
+export const memberPolicy = {
+  /** The owner removes anyone but the owner; an admin removes members only. */
+  remove: rule<MemberContext>(
+    (c) =>
+      !isSelf(c) &&
+      c.target.role !== 'owner' &&
+      (c.actor.role === 'owner' || (c.actor.role === 'admin' && c.target.role === 'member')),
+    ({ actor, target }) => {
+      if (target.role === 'owner') return forbidden('The account owner cannot be removed');
+      return forbidden(actor.role === 'admin' ? 'Admins can only remove members' : 'Permission denied');
+    },
+  ),
+  /** Anyone may leave, except an owner who is the only member. */
+  leave: rule<MemberContext>(
+    (c) => isSelf(c) && (c.actor.role !== 'owner' || c.memberCount > 1),
+    () => badRequest('You are the only member of this account. Delete the account instead.', 'last_member'),
+  ),
+  /** Only the owner changes roles, and never the owner's own (that is a transfer). */
+  changeRole: rule<MemberContext>(
+    (c) => !isSelf(c) && teamPolicy.changeRoles.allows(c.actor) && c.target.role !== 'owner',
+    ({ actor }) =>
+      teamPolicy.changeRoles.allows(actor)
+        ? badRequest("The owner's role changes only by transferring ownership", 'owner_role')
+        : teamPolicy.changeRoles.refusal(actor),
+  ),
+  /** The owner hands ownership to another member. */
+  makeOwner: rule<MemberContext>(
+    (c) => !isSelf(c) && teamPolicy.transferOwnership.allows(c.actor),
+    ({ actor }) =>
+      teamPolicy.transferOwnership.allows(actor)
+        ? badRequest('The new owner cannot be the current owner')
+        : teamPolicy.transferOwnership.refusal(actor),
+  ),
+};

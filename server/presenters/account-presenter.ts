@@ -1,14 +1,16 @@
+import type { AccountDto } from '../../common/accounts';
 import type { Account, Role } from '../db/schema';
-import { accountPolicies } from '../policies/account-policy';
+import { accountPolicy } from '../policies/account-policy';
+import { abilities } from '../policies/authorize';
 
-/** The account as the API shows it to one of its members. */
-export function presentAccount(account: Account, role: Role) {
+/** The account as the API shows it to one of its members, with what they may do to it. */
+export function presentAccount(account: Account, role: Role): AccountDto {
   return {
     id: account.id,
     name: account.name,
     created_at: account.created_at.toISOString(),
     updated_at: account.updated_at.toISOString(),
     role,
-    policies: accountPolicies(role),
+    policies: abilities(accountPolicy, { role }),
   };
 }

@@ -1,12 +1,13 @@
-import type { Role } from '../db/schema';
-import { memberRowPolicies } from '../policies/member-policy';
+import type { MemberDto, MyInvitationDto, PendingInviteDto } from '../../common/members';
 import type { listMembersWithProfiles } from '../data/account-members';
-import type { PendingInvite } from '../db/schema';
+import type { PendingInvite, Role } from '../db/schema';
+import { abilities } from '../policies/authorize';
+import { memberPolicy } from '../policies/member-policy';
 
 type MemberRow = Awaited<ReturnType<typeof listMembersWithProfiles>>[number];
 
 /** A member row as the users page shows it, with what the caller may do to it. */
-export function presentMember(row: MemberRow, actor: { userId: string; role: Role }, memberCount: number) {
+export function presentMember(row: MemberRow, actor: { userId: string; role: Role }, memberCount: number): MemberDto {
   return {
     account_id: row.account_id,
     user_id: row.user_id,
@@ -19,12 +20,14 @@ export function presentMember(row: MemberRow, actor: { userId: string; role: Rol
       avatar_data: null,
       mfa_enabled: row.mfa_enabled ?? false,
     },
-    policies: memberRowPolicies(actor, { userId: row.user_id, role: row.role }, memberCount),
+    policies: abilities(memberPolicy, { actor, target: { userId: row.user_id, role: row.role }, memberCount }),
   };
 }
 
+type InviteRow = PendingInvite & { account_name: string; role: PendingInviteDto['role'] };
+
 /** An invitation without its token hash. */
-export function presentInvite(invite: PendingInvite & { account_name: string; invited_by_name?: string | null }) {
+export function presentInvite(invite: InviteRow): PendingInviteDto {
   return {
     id: invite.id,
     email: invite.email,
@@ -34,6 +37,10 @@ export function presentInvite(invite: PendingInvite & { account_name: string; in
     created_at: invite.created_at.toISOString(),
     expires_at: invite.expires_at.toISOString(),
     cancelled_invite: invite.cancelled_invite,
-    ...(invite.invited_by_name !== undefined ? { invited_by_name: invite.invited_by_name } : {}),
   };
+}
+
+/** An invitation as its invitee sees it: who sent it. */
+export function presentMyInvite(invite: InviteRow & { invited_by_name: string | null }): MyInvitationDto {
+  return { ...presentInvite(invite), invited_by_name: invite.invited_by_name };
 }

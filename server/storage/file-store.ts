@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-import { BUCKETS, type Bucket } from '../../common/files';
+import { BUCKETS, STORED_PATH, type Bucket } from '../../common/files';
 
 /**
  * Where uploaded files live. The local folder is the default; an S3-compatible
@@ -15,8 +15,6 @@ export interface FileStore {
   remove(bucket: Bucket, filePaths: string[]): Promise<void>;
 }
 
-/** A stored file's path: `{accountId}/{name}.{ext}`, nothing that could climb out of the bucket. */
-export const STORED_PATH = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[A-Za-z0-9_-]{1,100}\.[a-z0-9]{2,5}$/;
 
 /** Files under `root/{bucket}/{path}` on the local disk. */
 export function localFileStore(root: string): FileStore {

@@ -1,51 +1,48 @@
-import { Hono } from 'hono';
-import { accountInputSchema } from '../../../common/accounts';
-import type { AppDeps, AppEnv } from '../../app-env';
-import { requireMembership } from '../../auth/membership-middleware';
-import { currentUser, requireUser } from '../../auth/session-middleware';
+import * as api from '../../../common/api/accounts';
+import type { AppDeps } from '../../app-env';
+import { createRouter } from '../../api/router';
+import { currentMembership, currentUser } from '../../auth/guards';
 import { createAccountWithOwner } from '../../commands/create-account';
-import { deleteAccount, findAccount, listAccountsForUser, renameAccount } from '../../data/accounts';
 import { countMembers } from '../../data/account-members';
-import { forbidden, notFound } from '../../errors';
+import { deleteAccount, findAccount, listAccountsForUser, renameAccount } from '../../data/accounts';
+import { notFound } from '../../errors';
 import { accountPolicy } from '../../policies/account-policy';
+import { authorize } from '../../policies/authorize';
 import { presentAccount } from '../../presenters/account-presenter';
-import { parseInput, readJson } from '../../validation';
 
 /** /api/accounts: the caller's workspaces. */
-export function accountsRoutes({ database: { db } }: AppDeps) {
-  const member = requireMembership(db);
-
-  return new Hono<AppEnv>()
-    .use(requireUser)
-    .get('/', async (c) => {
+export function accountsRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  return createRouter(deps)
+    .openapi(api.listAccounts, async (c) => {
       const rows = await listAccountsForUser(db, currentUser(c).id);
-      return c.json({ data: rows.map((row) => presentAccount(row, row.role)) });
+      return c.json({ data: rows.map((row) => presentAccount(row, row.role)) }, 200);
     })
-    .post('/', async (c) => {
-      const { name } = parseInput(accountInputSchema, await readJson(c));
+    .openapi(api.createAccount, async (c) => {
+      const { name } = c.req.valid('json');
       const account = await createAccountWithOwner(db, { name, userId: currentUser(c).id });
       return c.json({ data: presentAccount(account, 'owner') }, 201);
     })
-    .get('/:accountId', member, async (c) => {
-      const { accountId, role } = c.get('membership');
+    .openapi(api.getAccount, async (c) => {
+      const { accountId, role } = currentMembership(c);
       const account = await findAccount(db, accountId);
       if (!account) throw notFound('Account not found');
-      return c.json({ data: presentAccount(account, role) });
+      return c.json({ data: presentAccount(account, role) }, 200);
     })
-    .patch('/:accountId', member, async (c) => {
-      const { accountId, role } = c.get('membership');
-      const { name } = parseInput(accountInputSchema, await readJson(c));
-      if (!accountPolicy.rename(role)) throw forbidden('Only owners and admins can rename the account');
-      return c.json({ data: presentAccount(await renameAccount(db, accountId, name), role) });
+    .openapi(api.renameAccount, async (c) => {
+      const { accountId, role } = currentMembership(c);
+      authorize(accountPolicy.rename, { role });
+      const { name } = c.req.valid('json');
+      return c.json({ data: presentAccount(await renameAccount(db, accountId, name), role) }, 200);
     })
-    .delete('/:accountId', member, async (c) => {
-      const { accountId, role } = c.get('membership');
-      if (!accountPolicy.delete(role)) throw forbidden('Only the account owner can delete the account');
+    .openapi(api.deleteAccount, async (c) => {
+      const { accountId, role } = currentMembership(c);
+      authorize(accountPolicy.delete, { role });
       await deleteAccount(db, accountId);
       return c.body(null, 204);
     })
-    .get('/:accountId/stats', member, async (c) => {
-      const { accountId } = c.get('membership');
-      return c.json({ data: { members: await countMembers(db, accountId) } });
+    .openapi(api.getAccountStats, async (c) => {
+      const { accountId } = currentMembership(c);
+      return c.json({ data: { members: await countMembers(db, accountId) } }, 200);
     });
 }

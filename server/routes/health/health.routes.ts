@@ -1,13 +1,12 @@
-import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../app-env';
+import { getHealth } from '../../../common/api/system';
+import type { AppDeps } from '../../app-env';
+import { createRouter } from '../../api/router';
 
 /** /api/health: is Lore up and can it reach its database? For load balancers and people. */
-export function healthRoutes({ database }: AppDeps) {
-  return new Hono<AppEnv>().get('/', async (c) => {
-    const reachable = await database.isReachable();
-    return c.json(
-      { status: reachable ? 'ok' : 'unavailable', database: reachable ? 'reachable' : 'unreachable' },
-      reachable ? 200 : 503,
-    );
-  });
+export function healthRoutes(deps: AppDeps) {
+  return createRouter(deps).openapi(getHealth, async (c) =>
+    (await deps.database.isReachable())
+      ? c.json({ status: 'ok' as const, database: 'reachable' as const }, 200)
+      : c.json({ status: 'unavailable' as const, database: 'unreachable' as const }, 503),
+  );
 }

@@ -1,22 +1,19 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
-import { acceptInvitationSchema, inviteReferenceSchema } from '../../../common/members';
-import type { AppDeps, AppEnv } from '../../app-env';
-import { currentUser, requireUser } from '../../auth/session-middleware';
+import * as api from '../../../common/api/invitations';
+import type { AppDeps } from '../../app-env';
+import { createRouter } from '../../api/router';
+import { currentUser } from '../../auth/guards';
 import { acceptInvitation, declineInvitation, inviteProblem, resolveInvite } from '../../commands/respond-to-invitation';
 import { listLiveInvitesForEmail } from '../../data/pending-invites';
 import { AppError, forbidden } from '../../errors';
-import { presentInvite } from '../../presenters/member-presenter';
-import { parseInput, readJson } from '../../validation';
-
-const listQuerySchema = z.object({ token: z.string().min(1).max(200).optional() });
+import { presentMyInvite } from '../../presenters/member-presenter';
 
 /** The invitee's side: their invitations, accept (spec path) and decline. */
-export function invitationsRoutes({ database: { db } }: AppDeps) {
-  return new Hono<AppEnv>()
-    .get('/invitations', requireUser, async (c) => {
+export function invitationsRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  return createRouter(deps)
+    .openapi(api.listMyInvitations, async (c) => {
       const user = currentUser(c);
-      const { token } = parseInput(listQuerySchema, c.req.query());
+      const { token } = c.req.valid('query');
       const now = new Date();
       const invitations = await listLiveInvitesForEmail(db, user.email.toLowerCase(), now);
       // A token from an e-mail link says which invitation brought the user here, or why it cannot be used.
@@ -32,18 +29,16 @@ export function invitationsRoutes({ database: { db } }: AppDeps) {
           tokenError = error.message;
         }
       }
-      return c.json({ data: { invitations: invitations.map(presentInvite), tokenInviteId, tokenError } });
+      return c.json({ data: { invitations: invitations.map(presentMyInvite), tokenInviteId, tokenError } }, 200);
     })
-    .post('/acceptInvitation', requireUser, async (c) => {
+    .openapi(api.acceptInvitation, async (c) => {
       const user = currentUser(c);
-      const { userId, ...reference } = parseInput(acceptInvitationSchema, await readJson(c));
+      const { userId, ...reference } = c.req.valid('json');
       if (userId !== user.id) throw forbidden('You can only accept invitations for yourself');
-      const data = await acceptInvitation(db, reference, user);
-      return c.json({ success: true, data });
+      return c.json({ success: true as const, data: await acceptInvitation(db, reference, user) }, 200);
     })
-    .post('/declineInvitation', requireUser, async (c) => {
-      const reference = parseInput(inviteReferenceSchema, await readJson(c));
-      await declineInvitation(db, reference, currentUser(c));
-      return c.json({ success: true });
+    .openapi(api.declineInvitation, async (c) => {
+      await declineInvitation(db, c.req.valid('json'), currentUser(c));
+      return c.json({ success: true as const }, 200);
     });
 }

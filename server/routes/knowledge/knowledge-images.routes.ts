@@ -1,42 +1,44 @@
 import crypto from 'node:crypto';
-import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPES_MESSAGE, KNOWLEDGE_IMAGES_BUCKET, MAX_IMAGE_BYTES, secureImageUrl, type UploadedImageDto } from '../../../common/files';
-import type { AppDeps, AppEnv } from '../../app-env';
-import { requireMembership } from '../../auth/membership-middleware';
-import { requireUser } from '../../auth/session-middleware';
-import { AppError, badRequest, forbidden } from '../../errors';
+import { uploadKnowledgeImage } from '../../../common/api/knowledge';
+import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPES_MESSAGE, KNOWLEDGE_IMAGES_BUCKET, MAX_IMAGE_BYTES, secureImageUrl } from '../../../common/files';
+import type { AppDeps } from '../../app-env';
+import { createRouter } from '../../api/router';
+import { currentMembership } from '../../auth/guards';
+import { AppError, badRequest } from '../../errors';
+import { authorize } from '../../policies/authorize';
 import { knowledgePolicy } from '../../policies/knowledge-policy';
 import { detectImageType } from '../../storage/image-types';
 
 const tooLarge = () => new AppError(413, 'too_large', IMAGE_TOO_LARGE_MESSAGE);
+const notAFile = () => badRequest('Send the image as multipart form data in the field "file"', 'invalid_upload');
 /** Room for the multipart envelope around a file of the maximum size. */
 const ENVELOPE_BYTES = 64 * 1024;
+const limitBody = bodyLimit({
+  maxSize: MAX_IMAGE_BYTES + ENVELOPE_BYTES,
+  onError: () => {
+    throw tooLarge();
+  },
+});
 
 /** POST /api/accounts/:accountId/knowledge-images: stores an image for an article (multipart field `file`). */
-export function knowledgeImagesRoutes({ database: { db }, files }: AppDeps) {
-  return new Hono<AppEnv>().post(
-    '/',
-    requireUser,
-    requireMembership(db),
-    bodyLimit({ maxSize: MAX_IMAGE_BYTES + ENVELOPE_BYTES, onError: () => { throw tooLarge(); } }),
-    async (c) => {
-      const { accountId, role } = c.get('membership');
-      if (!knowledgePolicy.write(role)) throw forbidden();
-      const body = await c.req.parseBody().catch(() => {
-        throw badRequest('Send the image as multipart form data in the field "file"', 'invalid_upload');
-      });
-      const file = body.file;
-      if (!(file instanceof File)) throw badRequest('Send the image as multipart form data in the field "file"', 'invalid_upload');
-      if (file.size > MAX_IMAGE_BYTES) throw tooLarge();
-      if (file.size === 0) throw badRequest('The image is empty', 'invalid_upload');
-      const data = new Uint8Array(await file.arrayBuffer());
-      const type = await detectImageType(data);
-      if (!type) throw new AppError(415, 'unsupported_type', IMAGE_TYPES_MESSAGE);
-      const path = `${accountId}/${crypto.randomUUID()}.${type.ext}`;
-      await files.put(KNOWLEDGE_IMAGES_BUCKET, path, data);
-      const image: UploadedImageDto = { bucket: KNOWLEDGE_IMAGES_BUCKET, path, url: secureImageUrl(KNOWLEDGE_IMAGES_BUCKET, path) };
-      return c.json({ data: image }, 201);
-    },
-  );
+export function knowledgeImagesRoutes(deps: AppDeps) {
+  const { files } = deps;
+  return createRouter(deps).openapi({ ...uploadKnowledgeImage, middleware: [limitBody] }, async (c) => {
+    const { accountId, role } = currentMembership(c);
+    authorize(knowledgePolicy.write, { role });
+    const body = await c.req.parseBody().catch(() => {
+      throw notAFile();
+    });
+    const file = body.file;
+    if (!(file instanceof File)) throw notAFile();
+    if (file.size > MAX_IMAGE_BYTES) throw tooLarge();
+    if (file.size === 0) throw badRequest('The image is empty', 'invalid_upload');
+    const data = new Uint8Array(await file.arrayBuffer());
+    const type = await detectImageType(data);
+    if (!type) throw new AppError(415, 'unsupported_type', IMAGE_TYPES_MESSAGE);
+    const path = `${accountId}/${crypto.randomUUID()}.${type.ext}`;
+    await files.put(KNOWLEDGE_IMAGES_BUCKET, path, data);
+    return c.json({ data: { bucket: KNOWLEDGE_IMAGES_BUCKET, path, url: secureImageUrl(KNOWLEDGE_IMAGES_BUCKET, path) } }, 201);
+  });
 }

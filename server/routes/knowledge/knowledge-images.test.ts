@@ -78,7 +78,9 @@ describe('secureImage', () => {
   it('refuses anonymous callers and members of other accounts', async () => {
     expect((await lore.anonymous().get(imageUrl(stored))).status).toBe(401);
     const foreign = await outsider.get(imageUrl(stored));
-    expect(foreign.status).toBe(403);
+    // The same answer as for any account the caller is not in: ids reveal nothing.
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toBe('Account not found');
     expect(foreign.headers.get('content-type')).toContain('application/json');
   });
 

@@ -1,30 +1,30 @@
-import { Hono } from 'hono';
-import { profileInputSchema } from '../../../common/profile';
-import type { AppDeps, AppEnv } from '../../app-env';
-import { currentUser, requireUser } from '../../auth/session-middleware';
+import * as api from '../../../common/api/me';
+import type { MeDto } from '../../../common/profile';
+import type { AppDeps } from '../../app-env';
+import { createRouter } from '../../api/router';
+import { currentUser } from '../../auth/guards';
 import { findProfileWithEmail, updateFullName } from '../../data/profiles';
+import type { Executor } from '../../data/executor';
 import { notFound } from '../../errors';
-import { parseInput, readJson } from '../../validation';
+
+async function presentMe(db: Executor, userId: string): Promise<MeDto> {
+  const row = await findProfileWithEmail(db, userId);
+  if (!row) throw notFound('User not found');
+  return {
+    id: row.id,
+    email: row.email,
+    profile: { full_name: row.full_name, avatar_url: row.avatar_url, mfa_enabled: row.mfa_enabled ?? false },
+  };
+}
 
 /** /api/me: the signed-in user and their profile. */
-export function meRoutes({ database: { db } }: AppDeps) {
-  const present = async (userId: string) => {
-    const row = await findProfileWithEmail(db, userId);
-    if (!row) throw notFound('User not found');
-    return {
-      id: row.id,
-      email: row.email,
-      profile: { full_name: row.full_name, avatar_url: row.avatar_url, mfa_enabled: row.mfa_enabled ?? false },
-    };
-  };
-
-  return new Hono<AppEnv>()
-    .use(requireUser)
-    .get('/', async (c) => c.json({ data: await present(currentUser(c).id) }))
-    .patch('/profile', async (c) => {
-      const { full_name } = parseInput(profileInputSchema, await readJson(c));
+export function meRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  return createRouter(deps)
+    .openapi(api.getMe, async (c) => c.json({ data: await presentMe(db, currentUser(c).id) }, 200))
+    .openapi(api.updateProfile, async (c) => {
       const userId = currentUser(c).id;
-      await updateFullName(db, userId, full_name);
-      return c.json({ data: await present(userId) });
+      await updateFullName(db, userId, c.req.valid('json').full_name);
+      return c.json({ data: await presentMe(db, userId) }, 200);
     });
 }

@@ -1,25 +1,14 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
-import type { AppEnv, AppDeps } from '../../app-env';
-import { currentUser, requireUser } from '../../auth/session-middleware';
-import { findMembership } from '../../data/account-members';
-import { forbidden, notFound } from '../../errors';
-import { BUCKETS } from '../../../common/files';
-import { STORED_PATH } from '../../storage/file-store';
+import { getSecureImage } from '../../../common/api/files';
+import type { AppDeps } from '../../app-env';
+import { createRouter } from '../../api/router';
+import { notFound } from '../../errors';
 import { detectImageType } from '../../storage/image-types';
-import { parseInput } from '../../validation';
 
-const querySchema = z.object({
-  bucket: z.enum(BUCKETS, { error: 'Unknown bucket' }),
-  path: z.string({ error: 'A file path is required' }).regex(STORED_PATH, 'Invalid file path'),
-});
-
-/** GET /api/secureImage?bucket&path: a stored file, only for members of the account that owns it. */
-export function secureImageRoutes({ database: { db }, files }: AppDeps) {
-  return new Hono<AppEnv>().get('/', requireUser, async (c) => {
-    const { bucket, path } = parseInput(querySchema, { bucket: c.req.query('bucket'), path: c.req.query('path') });
-    const accountId = path.slice(0, path.indexOf('/'));
-    if (!(await findMembership(db, accountId, currentUser(c).id))) throw forbidden('You do not have access to this file');
+/** GET /api/secureImage?bucket&path: a stored file, only for members of the account that owns it (the guard checks). */
+export function secureImageRoutes(deps: AppDeps) {
+  const { files } = deps;
+  return createRouter(deps).openapi(getSecureImage, async (c) => {
+    const { bucket, path } = c.req.valid('query');
     const data = await files.get(bucket, path);
     if (!data) throw notFound('File not found');
     const type = await detectImageType(data);

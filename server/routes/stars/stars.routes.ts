@@ -1,45 +1,34 @@
-import type { MiddlewareHandler } from 'hono';
-import { Hono } from 'hono';
-import { z } from 'zod';
-import { STAR_MESSAGES } from '../../../common/stars';
-import type { AppDeps, AppEnv } from '../../app-env';
-import { requireMembership } from '../../auth/membership-middleware';
+import * as api from '../../../common/api/stars';
+import type { AppDeps } from '../../app-env';
+import { createRouter } from '../../api/router';
+import { currentMembership } from '../../auth/guards';
 import { deleteStar, insertStar, listStars } from '../../data/knowledge-stars';
-import { unauthenticated } from '../../errors';
-import { parseInput, readJson } from '../../validation';
-import { loadKnowledge } from '../knowledge/load-knowledge';
+import { loadKnowledge } from '../../data/load-knowledge';
+import { reorderStars } from './star-positions';
 
-/** 401 with the spec's wording for the star action when nobody is signed in. */
-export const requireUserFor =
-  (message: string): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    if (!c.get('user')) throw unauthenticated(message);
-    await next();
-  };
-
-const starInputSchema = z.object({ knowledgeId: z.string({ error: 'Knowledge ID is required' }).min(1, 'Knowledge ID is required') });
-
-/** /api/accounts/:accountId/stars: the caller's own stars in the account. */
-export function starsRoutes({ database: { db } }: AppDeps) {
-  const member = requireMembership(db);
-  const present = (accountId: string, userId: string) => listStars(db, accountId, userId);
-
-  return new Hono<AppEnv>()
-    .get('/', requireUserFor(STAR_MESSAGES.list), member, async (c) => {
-      const { accountId, userId } = c.get('membership');
-      return c.json({ data: await present(accountId, userId) });
+/** The caller's own stars: /api/accounts/:accountId/stars and the spec's POST /api/updateStarPositions. */
+export function starsRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  return createRouter(deps)
+    .openapi(api.listStars, async (c) => {
+      const { accountId, userId } = currentMembership(c);
+      return c.json({ data: await listStars(db, accountId, userId) }, 200);
     })
-    .post('/', requireUserFor(STAR_MESSAGES.star), member, async (c) => {
-      const { accountId, userId } = c.get('membership');
-      const { knowledgeId } = parseInput(starInputSchema, await readJson(c));
-      const item = await loadKnowledge(db, accountId, knowledgeId);
+    .openapi(api.starKnowledge, async (c) => {
+      const { accountId, userId } = currentMembership(c);
+      const item = await loadKnowledge(db, accountId, c.req.valid('json').knowledgeId);
       await insertStar(db, { knowledgeId: item.id, accountId, userId });
-      return c.json({ data: await present(accountId, userId) }, 201);
+      return c.json({ data: await listStars(db, accountId, userId) }, 201);
     })
-    .delete('/:knowledgeId', requireUserFor(STAR_MESSAGES.unstar), member, async (c) => {
-      const { accountId, userId } = c.get('membership');
-      const item = await loadKnowledge(db, accountId, c.req.param('knowledgeId'));
+    .openapi(api.unstarKnowledge, async (c) => {
+      const { accountId, userId } = currentMembership(c);
+      const item = await loadKnowledge(db, accountId, c.req.valid('param').knowledgeId);
       await deleteStar(db, { knowledgeId: item.id, accountId, userId });
-      return c.json({ data: await present(accountId, userId) });
+      return c.json({ data: await listStars(db, accountId, userId) }, 200);
+    })
+    .openapi(api.updateStarPositions, async (c) => {
+      const owner = currentMembership(c);
+      const updated = await reorderStars(db, owner, c.req.valid('json').updates);
+      return c.json({ success: true as const, updated }, 200);
     });
 }

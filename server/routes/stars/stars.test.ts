@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createItem } from '../../test/knowledge-factory';
 import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
-import { cleanPositionUpdates } from './star-positions.routes';
+import { cleanPositionUpdates } from './star-positions';
 
 let lore: TestServer;
 let alice: SignedInClient;
@@ -120,7 +120,8 @@ describe('POST /api/updateStarPositions', () => {
   it('needs an account the caller belongs to', async () => {
     await star(alice, 0);
     const [one] = await mine(alice);
-    expect((await reorder(alice, { updates: [{ id: one!.id, position: 1 }] })).status).toBe(404);
+    const withoutAccount = await reorder(alice, { updates: [{ id: one!.id, position: 1 }] });
+    expect([withoutAccount.status, withoutAccount.body.error]).toEqual([400, 'accountId is required']);
     expect((await reorder(outsider, { accountId, updates: [{ id: one!.id, position: 1 }] })).status).toBe(404);
     expect((await mine(alice))[0]!.position).toBe(0);
   });

@@ -24,7 +24,14 @@ describe('GET /api/getAccountUsers', () => {
     expect(response.status).toBe(200);
     const { members, currentUserRole, policies } = response.body.data;
     expect(currentUserRole).toBe('admin');
-    expect(policies).toEqual({ invite: true, inviteAsAdmin: true, cancelInvite: true, transferOwnership: false });
+    expect(policies).toEqual({
+      invite: true,
+      inviteAsAdmin: true,
+      cancelInvite: true,
+      viewInvites: true,
+      changeRoles: false,
+      transferOwnership: false,
+    });
     const ownerRow = members.find((m: { role: string }) => m.role === 'owner');
     expect(ownerRow.profiles).toEqual({ full_name: 'Olive Owner', email: owner.email, avatar_url: null, avatar_data: null, mfa_enabled: false });
     expect(ownerRow.policies).toEqual({ remove: false, leave: false, changeRole: false, makeOwner: false });

@@ -1,7 +1,7 @@
-import { SHORT_ID_PATTERN, UUID_PATTERN } from '../../../common/knowledge';
-import { findKnowledge } from '../../data/knowledge';
-import type { Executor } from '../../data/executor';
-import { badRequest, notFound } from '../../errors';
+import { SHORT_ID_PATTERN, UUID_PATTERN } from '../../common/knowledge';
+import { findKnowledge } from './knowledge';
+import type { Executor } from './executor';
+import { badRequest, notFound } from '../errors';
 
 /** The account's item named by a full id or a short id, or the spec's 404 for each. */
 export async function loadKnowledge(db: Executor, accountId: string, ref: string) {

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import {
+  knowledgeInputSchema,
+  knowledgeListQuerySchema,
+  knowledgePageSchema,
+  knowledgeRefSchema,
+  knowledgeSchema,
+  knowledgeUpdateSchema,
+  tagCountSchema,
+  weeklyCountSchema,
+} from '../knowledge';
+import { MAX_IMAGE_BYTES, uploadedImageSchema } from '../files';
+import { accountParams } from './accounts';
+import { dataOf, defineEndpoint, errors, jsonBody, ok } from './define';
+
+const itemParams = accountParams.extend({ knowledgeId: knowledgeRefSchema });
+const tags = ['Knowledge'];
+
+/** GET .../knowledge: a page of items, newest first, filtered by keyword and tags. */
+export const listKnowledge = defineEndpoint('member', {
+  method: 'get',
+  path: '/api/accounts/{accountId}/knowledge',
+  tags,
+  summary: 'List items (20 a page), filtered by `search` and every `tag`',
+  request: { params: accountParams, query: knowledgeListQuerySchema },
+  responses: { 200: ok(dataOf(knowledgePageSchema), 'One page of items'), ...errors(400) },
+});
+
+/** GET .../knowledge/tags: every tag in use, most used first. */
+export const listKnowledgeTags = defineEndpoint('member', {
+  method: 'get',
+  path: '/api/accounts/{accountId}/knowledge/tags',
+  tags,
+  summary: 'Tags in use, with how many items carry each',
+  request: { params: accountParams },
+  responses: { 200: ok(dataOf(z.array(tagCountSchema)), 'The tags') },
+});
+
+/** GET .../knowledge/count. */
+export const countKnowledge = defineEndpoint('member', {
+  method: 'get',
+  path: '/api/accounts/{accountId}/knowledge/count',
+  tags,
+  summary: 'How many items the account has',
+  request: { params: accountParams },
+  responses: { 200: ok(dataOf(z.object({ count: z.number().int() })), 'The count') },
+});
+
+/** GET .../knowledge/weekly: items created per week, the last 12 weeks. */
+export const weeklyKnowledge = defineEndpoint('member', {
+  method: 'get',
+  path: '/api/accounts/{accountId}/knowledge/weekly',
+  tags,
+  summary: 'Items created per week over the last 12 weeks',
+  request: { params: accountParams },
+  responses: { 200: ok(dataOf(z.array(weeklyCountSchema)), 'One entry per week, oldest first') },
+});
+
+/** POST .../knowledge: a new item; its HTML is sanitized before it is stored. */
+export const createKnowledge = defineEndpoint('member', {
+  method: 'post',
+  path: '/api/accounts/{accountId}/knowledge',
+  tags,
+  summary: 'Create an item',
+  request: { params: accountParams, body: jsonBody(knowledgeInputSchema) },
+  responses: { 201: ok(dataOf(knowledgeSchema), 'The new item'), ...errors(400, 403) },
+});
+
+/** GET .../knowledge/{knowledgeId}: one item by id or short id. */
+export const getKnowledge = defineEndpoint('member', {
+  method: 'get',
+  path: '/api/accounts/{accountId}/knowledge/{knowledgeId}',
+  tags,
+  summary: 'One item, by id or short id',
+  request: { params: itemParams },
+  responses: { 200: ok(dataOf(knowledgeSchema), 'The item'), ...errors(400, 403) },
+});
+
+/** PATCH .../knowledge/{knowledgeId}: change any of title, content, tags. */
+export const updateKnowledge = defineEndpoint('member', {
+  method: 'patch',
+  path: '/api/accounts/{accountId}/knowledge/{knowledgeId}',
+  tags,
+  summary: 'Edit an item',
+  request: { params: itemParams, body: jsonBody(knowledgeUpdateSchema) },
+  responses: { 200: ok(dataOf(knowledgeSchema), 'The edited item'), ...errors(400, 403) },
+});
+
+/** DELETE .../knowledge/{knowledgeId}: the item, its stars and its images. */
+export const deleteKnowledge = defineEndpoint('member', {
+  method: 'delete',
+  path: '/api/accounts/{accountId}/knowledge/{knowledgeId}',
+  tags,
+  summary: 'Delete an item with its stars and images',
+  request: { params: itemParams },
+  responses: { 204: { description: 'Deleted' }, ...errors(400, 403) },
+});
+
+/** POST .../knowledge-images: an image for an article, checked by its content. */
+export const uploadKnowledgeImage = defineEndpoint('member', {
+  method: 'post',
+  path: '/api/accounts/{accountId}/knowledge-images',
+  tags,
+  summary: `Upload an image for an article (multipart field \`file\`; PNG, JPEG, GIF or WebP; at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB)`,
+  request: {
+    params: accountParams,
+    // A plain schema, not zod: documented here, read and checked by content in the route.
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
+        },
+      },
+    },
+  },
+  responses: { 201: ok(dataOf(uploadedImageSchema), 'The stored image'), ...errors(400, 403, 413, 415) },
+});

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { LOGIN_LINK_INTERVAL_SECONDS, LOGIN_LINK_LIFETIME_MINUTES } from '../../common/auth';
+import { defineEndpoint, jsonBody, ok } from '../../common/api/define';
+
+const tags = ['Sign-in'];
+const redirect = (description: string) => ({ description, headers: { location: { schema: { type: 'string' as const } } } });
+
+/**
+ * The sign-in endpoints better-auth serves under /api/auth that Lore uses.
+ * They are documented here, not mounted: better-auth handles /api/auth/* itself.
+ */
+export const authFlowEndpoints = [
+  defineEndpoint('public', {
+    method: 'post',
+    path: '/api/auth/sign-in/magic-link',
+    tags,
+    summary: `E-mail a sign-in link (works once, for ${LOGIN_LINK_LIFETIME_MINUTES} minutes; one per address per ${LOGIN_LINK_INTERVAL_SECONDS} s)`,
+    request: {
+      body: jsonBody(z.object({ email: z.email(), name: z.string().optional(), callbackURL: z.string().optional() })),
+    },
+    responses: {
+      200: ok(z.object({ status: z.boolean() }), 'The link was sent'),
+      429: ok(z.object({ message: z.string(), code: z.string() }), 'A link was sent to this address less than a minute ago'),
+    },
+  }),
+  defineEndpoint('public', {
+    method: 'get',
+    path: '/api/auth/magic-link/verify',
+    tags,
+    summary: 'Follow a sign-in link: sets the session cookie and redirects to callbackURL',
+    request: { query: z.object({ token: z.string(), callbackURL: z.string().optional() }) },
+    responses: { 302: redirect('Signed in; on to callbackURL (or to the login page with ?error=...)') },
+  }),
+  defineEndpoint('public', {
+    method: 'post',
+    path: '/api/auth/sign-in/social',
+    tags,
+    summary: 'Start Google or Apple sign-in (only when configured; see /api/sign-in-options)',
+    request: { body: jsonBody(z.object({ provider: z.enum(['google', 'apple']), callbackURL: z.string().optional() })) },
+    responses: { 200: ok(z.object({ url: z.string(), redirect: z.boolean() }), "The provider's sign-in address") },
+  }),
+  defineEndpoint('public', {
+    method: 'get',
+    path: '/api/auth/callback/{provider}',
+    tags,
+    summary: 'Where Google or Apple sends the user back; sets the session cookie',
+    request: { params: z.object({ provider: z.enum(['google', 'apple']) }) },
+    responses: { 302: redirect('Signed in; on to the app') },
+  }),
+  defineEndpoint('public', {
+    method: 'get',
+    path: '/api/auth/get-session',
+    tags,
+    summary: 'The current session and user, or null',
+    responses: { 200: ok(z.object({ session: z.object({}).loose(), user: z.object({}).loose() }).nullable(), 'The session') },
+  }),
+  defineEndpoint('public', {
+    method: 'post',
+    path: '/api/auth/sign-out',
+    tags,
+    summary: 'End the current session (without one, nothing happens)',
+    responses: { 200: ok(z.object({ success: z.boolean() }), 'Signed out') },
+  }),
+];

@@ -1,0 +1,48 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Endpoint } from '../../common/api/define';
+import type { AppDeps, AppEnv } from '../app-env';
+import { currentUser, loadMembership, requestedAccountId, requireUser } from '../auth/guards';
+import { badRequest } from '../errors';
+
+type Handler = (c: Context<AppEnv>) => unknown;
+
+/**
+ * A router whose every endpoint is guarded as its contract declares (`x-access`:
+ * public, user or member) and validated by its zod schemas. The order is always:
+ * signed in (401), input valid (400, the first problem's message), member of the
+ * account the input names (404), then the handler, which authorizes (403).
+ */
+export function createRouter({ database: { db } }: AppDeps) {
+  const router = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid input', 'invalid_input');
+    },
+  });
+
+  const guarded = (endpoint: Endpoint, handler: Handler): [MiddlewareHandler<AppEnv>[], Handler] => {
+    switch (endpoint['x-access']) {
+      case 'public':
+        return [[], handler];
+      case 'user':
+        return [[requireUser(endpoint['x-unauthenticated-message'])], handler];
+      case 'member':
+        return [
+          [requireUser(endpoint['x-unauthenticated-message'])],
+          async (c) => {
+            c.set('membership', await loadMembership(db, requestedAccountId(c), currentUser(c).id));
+            return handler(c);
+          },
+        ];
+      default:
+        throw new Error(`${endpoint.method.toUpperCase()} ${endpoint.path} declares no access level`);
+    }
+  };
+
+  const openapi = router.openapi as (...args: unknown[]) => typeof router;
+  router.openapi = ((endpoint: Endpoint & { middleware?: MiddlewareHandler<AppEnv>[] }, handler: Handler, ...rest: unknown[]) => {
+    const [guards, guardedHandler] = guarded(endpoint, handler);
+    return openapi({ ...endpoint, middleware: [...guards, ...(endpoint.middleware ?? [])] }, guardedHandler, ...rest);
+  }) as typeof router.openapi;
+  return router;
+}

@@ -1,0 +1,57 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import { accountIdOfStoredPath } from '../../common/files';
+import type { AppEnv, Membership } from '../app-env';
+import type { SessionUser } from './auth';
+import type { Executor } from '../data/executor';
+import { findMembership } from '../data/account-members';
+import { notFound, unauthenticated } from '../errors';
+
+const uuid = z.uuid();
+
+/** 401 unless someone is signed in; `message` is the spec's wording where it has one. */
+export const requireUser =
+  (message?: string): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    if (!c.get('user')) throw unauthenticated(message);
+    await next();
+  };
+
+/**
+ * The account a request names, read from its validated input: `accountId` in
+ * the path, the query or the JSON body, or the first segment of a stored file's
+ * `path` (files live under their account).
+ */
+export function requestedAccountId(c: Context<AppEnv>): unknown {
+  const request = c.req as unknown as { valid(target: string): Record<string, unknown> | undefined };
+  const valid = (target: 'param' | 'query' | 'json') => request.valid(target) ?? {};
+  const { accountId, path } = { ...valid('json'), ...valid('query'), ...valid('param') };
+  if (accountId !== undefined) return accountId;
+  return typeof path === 'string' ? accountIdOfStoredPath(path) : undefined;
+}
+
+/**
+ * The caller's membership of the account the request names. A missing account,
+ * a malformed id and an account the caller is not in get the same 404, so ids
+ * reveal nothing.
+ */
+export async function loadMembership(db: Executor, accountId: unknown, userId: string): Promise<Membership> {
+  const id = uuid.safeParse(accountId);
+  const member = id.success ? await findMembership(db, id.data, userId) : undefined;
+  if (!member) throw notFound('Account not found');
+  return { accountId: member.account_id, userId, role: member.role };
+}
+
+/** The signed-in user, behind a guard that required one. */
+export function currentUser(c: Context<AppEnv>): SessionUser {
+  const user = c.get('user');
+  if (!user) throw unauthenticated();
+  return user;
+}
+
+/** The caller's membership, behind the membership guard. */
+export function currentMembership(c: Context<AppEnv>): Membership {
+  const membership = c.get('membership');
+  if (!membership) throw new Error('currentMembership() called on a route without the membership guard');
+  return membership;
+}
