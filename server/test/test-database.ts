@@ -8,11 +8,12 @@ export const testEngine = process.env.LORE_TEST_DB === 'postgres' ? 'postgres' :
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new
- * database on the PostgreSQL server named by TEST_DATABASE_URL.
+ * database on the PostgreSQL server named by TEST_DATABASE_URL. A test may
+ * close it early; closing again, and dropping it, still work.
  */
 export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   if (testEngine === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = closingOnce(await openDatabase({ dataDir: 'memory://' }));
     await migrateToLatest(database.db);
     return { database, drop: () => database.close() };
   }
@@ -22,7 +23,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = closingOnce(await openDatabase({ url: url.toString() }));
   await migrateToLatest(database.db);
   return {
     database,
@@ -31,6 +32,11 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
       await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
+}
+
+function closingOnce(database: Database): Database {
+  let closing: Promise<void> | undefined;
+  return { ...database, close: () => (closing ??= database.close()) };
 }
 
 async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknown>) {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { assembleApp } from '../assemble';
+import type { Database } from '../db/client';
 import type { Role } from '../db/schema';
 import { insertMember } from '../data/account-members';
 import { createAccountWithOwner } from '../commands/create-account';
@@ -16,12 +17,13 @@ import { createSignedInUser, type SignedInClient } from './user-factory';
 export type { SignedInClient } from './user-factory';
 
 /**
- * Lore over real HTTP on a free port, with a fresh database and a real SMTP
- * server catching its mail. One per test file; close it in afterAll.
+ * Lore over real HTTP on a free port, with a fresh database (or the given one,
+ * which the caller keeps and closes) and a real SMTP server catching its mail.
+ * One per test file; close it in afterAll.
  */
-export async function startTestServer(options: { webRoot?: string; env?: Record<string, string> } = {}) {
+export async function startTestServer(options: { webRoot?: string; env?: Record<string, string>; database?: Database } = {}) {
   const mailbox = await startMailbox();
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = options.database ? { database: options.database, drop: async () => {} } : await openTestDatabase();
   let handler: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });
   const server = await listen((request) => handler(request), { port: 0, hostname: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${server.port}`;
