@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client';
+import { freePort } from '../../test/free-port';
+import { openTestDatabase } from '../../test/test-database';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 let lore: TestServer;
@@ -31,20 +34,37 @@ describe('/api/health', () => {
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ error: 'Not found', code: 'not_found' });
   });
+});
 
-  it('reports the database as unreachable once it is gone', async () => {
-    const isReachable = lore.database.isReachable;
-    await using _restore = { [Symbol.asyncDispose]: async () => void (lore.database.isReachable = isReachable) };
-    lore.database.isReachable = async () => {
-      try {
-        await lore.db.selectFrom('accounts').select('id').where('id', '=', 'not-a-uuid').execute();
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    const response = await lore.anonymous().get('/api/health');
-    expect(response.status).toBe(503);
-    expect(response.body).toEqual({ status: 'unavailable', database: 'unreachable' });
+describe('/api/health without a database', () => {
+  // Known fault: the session middleware runs before /api/health and asks better-auth, which fails
+  // without its database (here at its first use; for a caller with a session cookie, always), so
+  // the answer is a 500. Drop `.fails` once it is the 503 below.
+  it.fails('reports the database as unreachable when nothing answers at its address', async () => {
+    const database = await openDatabase({ url: `postgres://lore@127.0.0.1:${await freePort()}/lore` });
+    const down = await startTestServer({ database });
+    try {
+      const response = await down.anonymous().get('/api/health');
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ status: 'unavailable', database: 'unreachable' });
+    } finally {
+      await down.close();
+      await database.close();
+    }
+  });
+
+  it('reports the database as reachable while it is open and unreachable once it is closed', async () => {
+    const { database, drop } = await openTestDatabase();
+    const server = await startTestServer({ database });
+    try {
+      expect((await server.anonymous().get('/api/health')).status).toBe(200);
+      await database.close();
+      const response = await server.anonymous().get('/api/health');
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ status: 'unavailable', database: 'unreachable' });
+    } finally {
+      await server.close();
+      await drop();
+    }
   });
 });
