@@ -1,0 +1,78 @@
+import type { z } from 'zod';
+import type { Endpoint } from './define';
+
+/** An API failure: the HTTP status, the server's message, and its stable `code` to branch on. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+type Schema<T> = T extends z.ZodType ? T : never;
+type RequestPart<E extends Endpoint, Part extends string> = E['request'] extends Record<Part, infer S> ? Schema<S> : never;
+type JsonBodySchema<E extends Endpoint> = E['request'] extends { body: { content: { 'application/json': { schema: infer S } } } }
+  ? Schema<S>
+  : never;
+type Field<Name extends string, S> = [S] extends [never] ? {} : { [K in Name]: z.input<Schema<S>> };
+
+/** What a call sends: `params` for the path, `query`, and `json` for the body, as the endpoint's schemas take them. */
+export type ApiInput<E extends Endpoint> = Field<'params', RequestPart<E, 'params'>> &
+  Field<'query', RequestPart<E, 'query'>> &
+  Field<'json', JsonBodySchema<E>>;
+
+type SuccessSchema<E extends Endpoint> = {
+  [Status in keyof E['responses']]: Status extends 200 | 201 | '200' | '201'
+    ? E['responses'][Status] extends { content: { 'application/json': { schema: infer S } } }
+      ? Schema<S>
+      : never
+    : never;
+}[keyof E['responses']];
+
+/** What a successful call answers: the endpoint's 200/201 JSON body (undefined for 204). */
+export type ApiOutput<E extends Endpoint> = [SuccessSchema<E>] extends [never] ? undefined : z.output<SuccessSchema<E>>;
+
+/** The endpoint's path with `{name}` filled from `params`, and its query string. */
+export function endpointUrl(endpoint: Endpoint, input: { params?: object; query?: object }): string {
+  const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String((input.params as Record<string, unknown> | undefined)?.[name] ?? '')),
+  );
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(input.query ?? {})) {
+    for (const item of [value].flat()) if (item !== undefined && item !== null) search.append(name, String(item));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * A typed client for the endpoints in common/api/: the web and the server
+ * tests call the API through it. `send` is fetch, or a fetch that adds what a
+ * test's cookie jar holds. Failures reject with an ApiError.
+ */
+export function createApiClient(send: (url: string, init: RequestInit) => Promise<Response>) {
+  return async function call<E extends Endpoint>(
+    endpoint: E,
+    input: ApiInput<E>,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<ApiOutput<E>> {
+    const { json, ...url } = input as { json?: unknown; params?: object; query?: object };
+    const response = await send(endpointUrl(endpoint, url), {
+      method: endpoint.method.toUpperCase(),
+      headers: json !== undefined ? { 'content-type': 'application/json' } : undefined,
+      body: json !== undefined ? JSON.stringify(json) : undefined,
+      signal: options.signal,
+    });
+    if (response.status === 204) return undefined as ApiOutput<E>;
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const failure = (body ?? {}) as { error?: string; message?: string; code?: string };
+      throw new ApiError(response.status, failure.error ?? failure.message ?? `Request failed with status ${response.status}`, failure.code);
+    }
+    return body as ApiOutput<E>;
+  };
+}
