@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { GlobalLoader } from '@/components/layout/global-loader';
 import { sessionQuery } from '@/lib/auth-client';
+import { paths } from '@/lib/paths';
 import { rememberReturnTo } from '@/lib/return-to';
 
 /** /login and /signup: a signed-in user goes on to their accounts. */
 export function SignedOutOnly() {
   const session = useQuery(sessionQuery);
   if (session.isPending) return <GlobalLoader />;
-  return session.data ? <Navigate to="/accounts" replace /> : <Outlet />;
+  return session.data ? <Navigate to={paths.accounts()} replace /> : <Outlet />;
 }
 
 /**
@@ -21,5 +22,5 @@ export function SignedInOnly() {
   if (session.isPending) return <GlobalLoader />;
   if (session.data) return <Outlet />;
   rememberReturnTo(location.pathname + location.search);
-  return <Navigate to="/login" replace />;
+  return <Navigate to={paths.login()} replace />;
 }

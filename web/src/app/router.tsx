@@ -1,66 +1,74 @@
-import { BookOpen, MonitorSmartphone, Sparkles } from 'lucide-react';
-import { createBrowserRouter, Navigate } from 'react-router';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { MonitorSmartphone, Sparkles, type LucideIcon } from 'lucide-react';
+import type { RouteObject } from 'react-router';
 import { RouteErrorScreen } from '@/components/layout/error-screen';
-import { AccountLayout, ToDashboard } from '@/features/accounts/components/account-layout';
-import { AccountsPage } from '@/features/accounts/pages/accounts-page';
-import { DashboardPage } from '@/features/accounts/pages/dashboard-page';
-import { SettingsPage } from '@/features/accounts/pages/settings-page';
-import { WelcomePage } from '@/features/accounts/pages/welcome-page';
-import { AuthCallbackPage } from '@/features/auth/pages/auth-callback-page';
-import { LoginPage } from '@/features/auth/pages/login-page';
-import { SignupPage } from '@/features/auth/pages/signup-page';
-import { HelpPage } from '@/features/help/help-page';
-import { InvitationsPage } from '@/features/invitations/pages/invitations-page';
-import { KnowledgeArticlePage } from '@/features/knowledge/pages/knowledge-article-page';
-import { KnowledgeCreatePage } from '@/features/knowledge/pages/knowledge-create-page';
-import { KnowledgeEditPage } from '@/features/knowledge/pages/knowledge-edit-page';
-import { KnowledgeListPage } from '@/features/knowledge/pages/knowledge-list-page';
-import { UsersPage } from '@/features/users/pages/users-page';
+import { GlobalLoader } from '@/components/layout/global-loader';
+import { accountsPages } from '@/features/accounts';
+import { authPages } from '@/features/auth';
+import { helpPages } from '@/features/help';
+import { InvitationsOrWelcome, invitationsPages } from '@/features/invitations';
+import { knowledgePages } from '@/features/knowledge';
+import { usersPages } from '@/features/users';
 import { SignedInOnly, SignedOutOnly } from './guards';
+import { ToAccounts, ToDashboard } from './redirects';
 
-const soon = (title: string, icon: typeof BookOpen, description: string) => <ComingSoon title={title} icon={icon} description={description} />;
+/** A section whose screens arrive later; lazy like every page. */
+const comingSoon = (title: string, icon: LucideIcon, description: string) => async () => {
+  const { ComingSoon } = await import('@/components/layout/coming-soon');
+  return { Component: () => <ComingSoon title={title} icon={icon} description={description} /> };
+};
 
-/** Every route of the product; the guards implement spec section 2's rules. */
-export const router = createBrowserRouter([
+/** /accounts: the selector; someone without a workspace goes on to their invitations, or to /welcome. */
+async function accountsRoute() {
+  const { AccountsPage } = await accountsPages.accounts();
+  return { Component: () => <AccountsPage whenEmpty={<InvitationsOrWelcome />} /> };
+}
+
+/**
+ * Every route of the product; the guards implement spec section 2's rules.
+ * Each page is a lazy route: its code (and the libraries only it uses) loads
+ * on first visit. `paths` in lib/paths.ts builds the addresses of these routes.
+ */
+export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorScreen />,
+    // Shown while the first page's code loads.
+    HydrateFallback: GlobalLoader,
     children: [
       {
         element: <SignedOutOnly />,
         children: [
-          { path: '/login', element: <LoginPage /> },
-          { path: '/signup', element: <SignupPage /> },
+          { path: '/login', lazy: authPages.login },
+          { path: '/signup', lazy: authPages.signup },
         ],
       },
-      { path: '/auth/callback', element: <AuthCallbackPage /> },
+      { path: '/auth/callback', lazy: authPages.callback },
       {
         element: <SignedInOnly />,
         children: [
-          { path: '/welcome', element: <WelcomePage /> },
-          { path: '/accounts', element: <AccountsPage /> },
-          { path: '/invitations', element: <InvitationsPage /> },
+          { path: '/welcome', lazy: accountsPages.welcome },
+          { path: '/accounts', lazy: accountsRoute },
+          { path: '/invitations', lazy: invitationsPages.invitations },
           {
             path: '/account/:accountId',
-            element: <AccountLayout />,
+            lazy: accountsPages.layout,
             children: [
               { index: true, element: <ToDashboard /> },
-              { path: 'dashboard', element: <DashboardPage /> },
-              { path: 'users', element: <UsersPage /> },
-              { path: 'knowledge', element: <KnowledgeListPage /> },
-              { path: 'knowledge/create', element: <KnowledgeCreatePage /> },
-              { path: 'knowledge/edit/:knowledgeId', element: <KnowledgeEditPage /> },
-              { path: 'knowledge/:knowledgeId', element: <KnowledgeArticlePage /> },
-              { path: 'ai-search', element: soon('AI Search', Sparkles, 'Ask a question and get an answer drawn from your workspace.') },
-              { path: 'settings', element: <SettingsPage /> },
-              { path: 'sessions', element: soon('Sessions', MonitorSmartphone, 'See where you are signed in and sign out other devices.') },
-              { path: 'help', element: <HelpPage /> },
+              { path: 'dashboard', lazy: accountsPages.dashboard },
+              { path: 'users', lazy: usersPages.users },
+              { path: 'knowledge', lazy: knowledgePages.list },
+              { path: 'knowledge/create', lazy: knowledgePages.create },
+              { path: 'knowledge/edit/:knowledgeId', lazy: knowledgePages.edit },
+              { path: 'knowledge/:knowledgeId', lazy: knowledgePages.article },
+              { path: 'ai-search', lazy: comingSoon('AI Search', Sparkles, 'Ask a question and get an answer drawn from your workspace.') },
+              { path: 'settings', lazy: accountsPages.settings },
+              { path: 'sessions', lazy: comingSoon('Sessions', MonitorSmartphone, 'See where you are signed in and sign out other devices.') },
+              { path: 'help', lazy: helpPages.help },
               { path: '*', element: <ToDashboard /> },
             ],
           },
-          { path: '*', element: <Navigate to="/accounts" replace /> },
+          { path: '*', element: <ToAccounts /> },
         ],
       },
     ],
   },
-]);
+];

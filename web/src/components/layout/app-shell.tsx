@@ -2,24 +2,33 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import type { AccountDto } from '@common/accounts';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
-import { AccountSwitcher } from './account-switcher';
 import { Logo } from './logo';
 import { navItems } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
-import { UserMenu } from './user-menu';
 
-function Sidebar({ account }: { account: AccountDto }) {
+/** What the shell shows around the page; the account feature composes it. */
+export interface AppShellProps {
+  accountId: string;
+  /** Top of the sidebar: the current workspace and a way to switch. */
+  accountSwitcher: ReactNode;
+  /** Bottom of the sidebar: the signed-in person. */
+  userMenu: ReactNode;
+  children: ReactNode;
+}
+
+function Sidebar({ accountId, accountSwitcher, userMenu }: Omit<AppShellProps, 'children'>) {
+  const account = paths.account(accountId);
   return (
     <div className="flex h-full flex-col gap-2 p-3">
-      <AccountSwitcher account={account} />
+      {accountSwitcher}
       <nav aria-label="Main" className="mt-2 flex flex-1 flex-col gap-0.5">
-        {navItems.map(({ path, label, icon: Icon }) => (
+        {navItems.map(({ to, label, icon: Icon }) => (
           <NavLink
-            key={path}
-            to={`/account/${account.id}/${path}`}
+            key={label}
+            to={to(account)}
             className={({ isActive }) =>
               cn(
                 'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
@@ -31,13 +40,13 @@ function Sidebar({ account }: { account: AccountDto }) {
           </NavLink>
         ))}
       </nav>
-      <UserMenu accountId={account.id} />
+      {userMenu}
     </div>
   );
 }
 
 /** The signed-in frame: sidebar (a drawer on phones), header with the theme toggle, and the page. */
-export function AppShell({ account, children }: { account: AccountDto; children: ReactNode }) {
+export function AppShell({ children, ...sidebar }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setDrawerOpen(false), [location.pathname]);
@@ -46,7 +55,7 @@ export function AppShell({ account, children }: { account: AccountDto; children:
     <div className="flex min-h-dvh">
       <aside className="hidden w-64 shrink-0 border-r bg-sidebar md:block">
         <div className="sticky top-0 h-dvh">
-          <Sidebar account={account} />
+          <Sidebar {...sidebar} />
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
@@ -66,7 +75,7 @@ export function AppShell({ account, children }: { account: AccountDto; children:
                   <X className="size-4" />
                 </DialogPrimitive.Close>
                 <div className="h-full pt-8">
-                  <Sidebar account={account} />
+                  <Sidebar {...sidebar} />
                 </div>
               </DialogPrimitive.Content>
             </DialogPrimitive.Portal>

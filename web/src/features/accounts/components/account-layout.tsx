@@ -4,8 +4,11 @@ import { Navigate, Outlet, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { AppShell } from '@/components/layout/app-shell';
 import { GlobalLoader } from '@/components/layout/global-loader';
+import { UserMenu } from '@/features/profile';
 import { saveAccountPreferences } from '@/lib/account-preferences';
+import { paths } from '@/lib/paths';
 import { accountQuery } from '../api/accounts-queries';
+import { AccountSwitcher } from './account-switcher';
 
 /**
  * /account/:accountId/*: checks membership, remembers the account, shows the
@@ -23,16 +26,10 @@ export function AccountLayout() {
   }, [account.isError]);
 
   if (account.isPending) return <GlobalLoader />;
-  if (account.isError) return <Navigate to="/accounts" replace />;
+  if (account.isError) return <Navigate to={paths.accounts()} replace />;
   return (
-    <AppShell account={account.data}>
+    <AppShell accountId={account.data.id} accountSwitcher={<AccountSwitcher account={account.data} />} userMenu={<UserMenu accountId={account.data.id} />}>
       <Outlet />
     </AppShell>
   );
-}
-
-/** /account/:accountId/ and unknown paths under it go to the dashboard. */
-export function ToDashboard() {
-  const { accountId } = useParams();
-  return <Navigate to={`/account/${accountId}/dashboard`} replace />;
 }

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { clearAccountPreferences } from '@/lib/account-preferences';
+import { paths } from '@/lib/paths';
 import { useDeleteAccount, useRenameAccount } from '../api/account-mutations';
 
 /** Settings > Account: rename (owners and admins) and delete (owner only). */
@@ -37,7 +38,7 @@ export function AccountSettings({ account }: { account: AccountDto }) {
       onSuccess: () => {
         clearAccountPreferences();
         toast.success(`${account.name} was deleted`);
-        navigate('/accounts', { replace: true });
+        navigate(paths.accounts(), { replace: true });
       },
       onError: (failure) => {
         setConfirming(false);

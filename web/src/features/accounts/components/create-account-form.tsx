@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { accountNameSchema } from '@common/accounts';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
+import { paths } from '@/lib/paths';
 import { useCreateAccount } from '../api/account-mutations';
 
 /** Names a new workspace, creates it and opens its dashboard. */
@@ -20,7 +21,7 @@ export function CreateAccountForm({ submitLabel = 'Create workspace', onCreated 
     create.mutate(parsed.data, {
       onSuccess: (account) => {
         onCreated?.();
-        navigate(`/account/${account.id}/dashboard`);
+        navigate(paths.account(account.id).dashboard());
       },
       onError: (failure) => setError(failure.message),
     });

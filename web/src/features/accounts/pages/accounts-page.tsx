@@ -1,31 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { GlobalLoader } from '@/components/layout/global-loader';
 import { Initials } from '@/components/layout/initials';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { SignOutButton } from '@/features/auth/components/sign-out-button';
+import { SignOutButton } from '@/features/auth';
+import { paths } from '@/lib/paths';
 import { formatDate } from '@/lib/utils';
-import { myInvitationsQuery } from '@/features/invitations/api/invitations';
 import { accountsQuery } from '../api/accounts-queries';
 import { CreateAccountDialog } from '../components/create-account-dialog';
 
 /**
- * /accounts: the account selector. With no workspace it goes to /welcome (or
- * to /invitations when someone invited the user); with
- * exactly one, to its dashboard (unless the user asked to see them all).
+ * /accounts: the account selector. With no workspace it shows `whenEmpty`
+ * (the app passes what sends the user on to /welcome, or to /invitations when
+ * someone invited them); with exactly one, it goes to its dashboard (unless
+ * the user asked to see them all).
  */
-export function AccountsPage() {
+export function AccountsPage({ whenEmpty }: { whenEmpty: ReactNode }) {
   const [params] = useSearchParams();
   const accounts = useQuery({ ...accountsQuery, refetchOnMount: 'always' });
-  const noAccounts = accounts.data?.length === 0;
-  const invitations = useQuery({ ...myInvitationsQuery(), enabled: noAccounts });
   const [creating, setCreating] = useState(false);
 
-  if (accounts.isPending || (noAccounts && invitations.isPending)) return <GlobalLoader />;
+  if (accounts.isPending) return <GlobalLoader />;
   if (accounts.isError) {
     return (
       <AuthLayout>
@@ -35,10 +34,9 @@ export function AccountsPage() {
       </AuthLayout>
     );
   }
-  // Someone invited but without a workspace sees the invitations rather than /welcome.
-  if (noAccounts) return <Navigate to={invitations.data?.invitations.length ? '/invitations' : '/welcome'} replace />;
+  if (accounts.data.length === 0) return whenEmpty;
   if (accounts.data.length === 1 && !params.has('all')) {
-    return <Navigate to={`/account/${accounts.data[0]!.id}/dashboard`} replace />;
+    return <Navigate to={paths.account(accounts.data[0]!.id).dashboard()} replace />;
   }
 
   return (
@@ -51,7 +49,7 @@ export function AccountsPage() {
         {accounts.data.map((account) => (
           <Link
             key={account.id}
-            to={`/account/${account.id}/dashboard`}
+            to={paths.account(account.id).dashboard()}
             className="flex items-center gap-3 px-4 py-3 hover:bg-muted focus-visible:bg-muted focus-visible:outline-none"
           >
             <Initials name={account.name} />

@@ -1,24 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { BookOpen, Sparkles, UserRound, Users } from 'lucide-react';
-import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { CountCards } from '@/features/knowledge/components/dashboard/count-cards';
-import { KnowledgeCheatsheet } from '@/features/knowledge/components/dashboard/knowledge-cheatsheet';
-import { meQuery } from '@/features/profile/api/profile';
+import { KnowledgeCheatsheet, WeeklyChart } from '@/features/knowledge';
+import { meQuery } from '@/features/profile';
+import { paths, type AccountPaths } from '@/lib/paths';
 import { formatDate } from '@/lib/utils';
 import { accountQuery } from '../api/accounts-queries';
-
-// recharts is large: the chart and its library load only when the dashboard shows it.
-const WeeklyChart = lazy(() => import('@/features/knowledge/components/dashboard/weekly-chart').then((m) => ({ default: m.WeeklyChart })));
+import { CountCards } from '../components/count-cards';
 
 const nextSteps = [
-  { path: 'knowledge/create', icon: BookOpen, title: 'Write an article', text: 'Capture how things work, with tags your team will search by.' },
-  { path: 'users', icon: Users, title: 'Invite your team', text: 'Knowledge is better shared. Add colleagues as members or admins.' },
-  { path: 'ai-search', icon: Sparkles, title: 'Ask a question', text: 'The AI search answers from your workspace and shows its sources.' },
-  { path: 'settings?tab=profile', icon: UserRound, title: 'Complete your profile', text: 'Add your full name so teammates know who wrote what.' },
+  { to: (a: AccountPaths) => a.createArticle(), icon: BookOpen, title: 'Write an article', text: 'Capture how things work, with tags your team will search by.' },
+  { to: (a: AccountPaths) => a.users(), icon: Users, title: 'Invite your team', text: 'Knowledge is better shared. Add colleagues as members or admins.' },
+  { to: (a: AccountPaths) => a.aiSearch(), icon: Sparkles, title: 'Ask a question', text: 'The AI search answers from your workspace and shows its sources.' },
+  { to: (a: AccountPaths) => a.settings('profile'), icon: UserRound, title: 'Complete your profile', text: 'Add your full name so teammates know who wrote what.' },
 ];
 
 /** /account/:id/dashboard: the workspace at a glance; each card loads on its own. */
@@ -52,15 +48,13 @@ export function DashboardPage() {
           <CardDescription>The last 12 weeks</CardDescription>
         </CardHeader>
         <CardContent>
-          <Suspense fallback={<div className="flex h-64 items-center justify-center"><Spinner /></div>}>
-            <WeeklyChart accountId={accountId} />
-          </Suspense>
+          <WeeklyChart accountId={accountId} />
         </CardContent>
       </Card>
       <h2 className="mb-3 mt-10 text-lg font-semibold">Get started</h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        {nextSteps.map(({ path, icon: Icon, title, text }) => (
-          <Link key={path} to={`/account/${accountId}/${path}`} className="group rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        {nextSteps.map(({ to, icon: Icon, title, text }) => (
+          <Link key={title} to={to(paths.account(accountId))} className="group rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
             <Card className="h-full transition-colors group-hover:border-primary/40 group-hover:bg-accent/40">
               <CardHeader className="flex-row items-start gap-4">
                 <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">

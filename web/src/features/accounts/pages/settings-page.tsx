@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { ProfileForm } from '@/features/profile/components/profile-form';
+import { ProfileForm } from '@/features/profile';
 import { accountQuery } from '../api/accounts-queries';
 import { AccountSettings } from '../components/account-settings';
 

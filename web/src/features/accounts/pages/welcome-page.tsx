@@ -1,6 +1,6 @@
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { SignOutButton } from '@/features/auth/components/sign-out-button';
+import { SignOutButton } from '@/features/auth';
 import { CreateAccountForm } from '../components/create-account-form';
 
 /** /welcome: a signed-in user without a workspace creates their first. */

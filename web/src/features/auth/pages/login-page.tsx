@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/lib/paths';
 import { LoginLinkForm } from '../components/login-link-form';
 import { ProviderButtons } from '../components/provider-buttons';
 
@@ -26,7 +27,7 @@ export function LoginPage() {
       </Card>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         New to Lore?{' '}
-        <Link to="/signup" className="font-medium text-primary hover:underline">
+        <Link to={paths.signup()} className="font-medium text-primary hover:underline">
           Create an account
         </Link>
       </p>

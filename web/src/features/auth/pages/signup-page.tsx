@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/lib/paths';
 import { LoginLinkForm } from '../components/login-link-form';
 import { ProviderButtons } from '../components/provider-buttons';
 
@@ -20,7 +21,7 @@ export function SignupPage() {
       </Card>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         Already have an account?{' '}
-        <Link to="/login" className="font-medium text-primary hover:underline">
+        <Link to={paths.login()} className="font-medium text-primary hover:underline">
           Sign in
         </Link>
       </p>

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MyInvitationDto } from '@common/members';
 import { apiFetch } from '@/lib/api-client';
-import { accountKeys } from '@/features/accounts/api/accounts-queries';
+import { accountKeys } from '@/features/accounts';
 
 export interface MyInvitations {
   invitations: MyInvitationDto[];

@@ -9,8 +9,9 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
-import { SignOutButton } from '@/features/auth/components/sign-out-button';
+import { SignOutButton } from '@/features/auth';
 import { sessionQuery } from '@/lib/auth-client';
+import { paths } from '@/lib/paths';
 import { formatDate } from '@/lib/utils';
 import { myInvitationsQuery, useAcceptInvitation, useDeclineInvitation } from '../api/invitations';
 
@@ -34,7 +35,7 @@ export function InvitationsPage() {
       {
         onSuccess: ({ account_id }) => {
           toast.success(`You joined ${invite.account_name}`);
-          navigate(`/account/${account_id}/dashboard`);
+          navigate(paths.account(account_id).dashboard());
         },
         onError: (failure) => toast.error('Failed to accept invitation. Please try again.', { description: failure.message }),
       },
@@ -64,7 +65,7 @@ export function InvitationsPage() {
         </p>
       )}
       {invitations.data?.invitations.length === 0 && (
-        <EmptyState icon={Inbox} title="No pending invitations" action={<Button asChild variant="outline"><Link to="/accounts">Go to your workspaces</Link></Button>}>
+        <EmptyState icon={Inbox} title="No pending invitations" action={<Button asChild variant="outline"><Link to={paths.accounts()}>Go to your workspaces</Link></Button>}>
           When someone invites you to a workspace, it appears here.
         </EmptyState>
       )}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { KnowledgeDto, KnowledgeInput, KnowledgePageDto } from '@common/knowledge';
 import { apiFetch } from '@/lib/api-client';
-import { starKeys } from '@/features/stars/api/star-keys';
+import { starKeys } from '@/features/stars';
 import { knowledgeKeys } from './knowledge-keys';
 
 /** Caches the saved item under both its ids and refreshes lists, tags and counts. */

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { paths } from '@/lib/paths';
 
 /** A question box that opens the AI search page with the question as ?q=. */
 export function AiSearchBar({ accountId }: { accountId: string }) {
@@ -11,7 +12,7 @@ export function AiSearchBar({ accountId }: { accountId: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!question.trim()) return;
-    navigate(`/account/${accountId}/ai-search?q=${encodeURIComponent(question.trim())}`);
+    navigate(paths.account(accountId).aiSearch(question));
   };
   return (
     <form onSubmit={submit} role="search" aria-label="AI Search" className="flex items-center gap-2 rounded-xl border bg-gradient-to-r from-accent/70 to-transparent p-2 pl-3">

@@ -6,6 +6,7 @@ import type { KnowledgeDto } from '@common/knowledge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { paths } from '@/lib/paths';
 import { useDeleteKnowledge } from '../api/knowledge-mutations';
 import { listPathFor } from '../lib/list-path';
 import { forgetViewed } from '../lib/recently-viewed';
@@ -35,7 +36,7 @@ export function ArticleActions({ accountId, item }: { accountId: string; item: K
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => navigate(`/account/${accountId}/knowledge/edit/${item.short_id}`)}>
+          <DropdownMenuItem onSelect={() => navigate(paths.account(accountId).editArticle(item.short_id))}>
             <Pencil /> Edit
           </DropdownMenuItem>
           <DropdownMenuSeparator />

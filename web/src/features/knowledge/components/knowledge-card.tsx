@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { KnowledgeSummaryDto } from '@common/knowledge';
-import { StarButton } from '@/features/stars/components/star-button';
+import { StarButton } from '@/features/stars';
+import { paths } from '@/lib/paths';
 import { formatDate } from '@/lib/utils';
 import { cardText, visibleTags } from '../lib/card-text';
 import { TagBadge } from './tag-badge';
@@ -13,7 +14,7 @@ export function KnowledgeCard({ accountId, item }: { accountId: string; item: Kn
       <div className="flex items-start gap-2 p-5 pb-3">
         <div className="min-w-0 flex-1">
           <h3 className="line-clamp-2 text-base font-semibold leading-snug">
-            <Link to={`/account/${accountId}/knowledge/${item.short_id}`} className="after:absolute after:inset-0 focus-visible:outline-none">
+            <Link to={paths.account(accountId).article(item.short_id)} className="after:absolute after:inset-0 focus-visible:outline-none">
               {item.title}
             </Link>
           </h3>

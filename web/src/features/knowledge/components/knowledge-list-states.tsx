@@ -2,6 +2,7 @@ import { BookOpen, Lock, SearchX, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { paths } from '@/lib/paths';
 
 /** No items at all in the account. */
 export function NoKnowledgeYet({ accountId }: { accountId: string }) {
@@ -11,7 +12,7 @@ export function NoKnowledgeYet({ accountId }: { accountId: string }) {
       title="No knowledge yet"
       action={
         <Button asChild>
-          <Link to={`/account/${accountId}/knowledge/create`}>Add Knowledge</Link>
+          <Link to={paths.account(accountId).createArticle()}>Add Knowledge</Link>
         </Button>
       }
     >
@@ -52,7 +53,7 @@ export function KnowledgeListError({ message, onRefresh, refreshing }: { message
 /** The session ended while the list was open. */
 export function AuthenticationRequired() {
   return (
-    <EmptyState icon={Lock} title="Authentication Required" action={<Button asChild><Link to="/login">Sign in</Link></Button>}>
+    <EmptyState icon={Lock} title="Authentication Required" action={<Button asChild><Link to={paths.login()}>Sign in</Link></Button>}>
       Sign in again to see your team's knowledge.
     </EmptyState>
   );

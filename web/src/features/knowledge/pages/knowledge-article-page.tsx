@@ -5,7 +5,8 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { isKnowledgeRef } from '@common/knowledge';
 import { Button } from '@/components/ui/button';
-import { StarButton } from '@/features/stars/components/star-button';
+import { StarButton } from '@/features/stars';
+import { paths } from '@/lib/paths';
 import { formatDate } from '@/lib/utils';
 import { knowledgeItemQuery } from '../api/knowledge-queries';
 import { ArticleActions } from '../components/article-actions';
@@ -57,7 +58,7 @@ function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: s
         {article.tags.length > 0 && (
           <div className="mt-4 flex flex-wrap gap-1.5" aria-label="Tags">
             {article.tags.map((tag) => (
-              <Link key={tag} to={`/account/${accountId}/knowledge?tag=${encodeURIComponent(tag)}`} title={`All items tagged ${tag}`} className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+              <Link key={tag} to={paths.account(accountId).knowledge({ tags: [tag] })} title={`All items tagged ${tag}`} className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
                 <TagBadge className="hover:bg-primary/15">{tag}</TagBadge>
               </Link>
             ))}

@@ -1,6 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/layout/page-header';
+import { paths } from '@/lib/paths';
 import { useCreateKnowledge } from '../api/knowledge-mutations';
 import { KnowledgeForm } from '../components/knowledge-form';
 import { listPathFor } from '../lib/list-path';
@@ -22,7 +23,7 @@ export function KnowledgeCreatePage() {
         onSubmit={async (input) => {
           const item = await create.mutateAsync(input);
           toast.success('Knowledge saved');
-          navigate(`/account/${accountId}/knowledge/${item.short_id}`);
+          navigate(paths.account(accountId).article(item.short_id));
         }}
       />
     </div>

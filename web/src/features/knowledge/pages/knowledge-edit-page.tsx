@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/layout/page-header';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/lib/paths';
 import { useUpdateKnowledge } from '../api/knowledge-mutations';
 import { knowledgeItemQuery } from '../api/knowledge-queries';
 import { ArticleLoadError } from '../components/article-states';
@@ -17,7 +18,7 @@ export function KnowledgeEditPage() {
 
   if (item.isPending) return <div className="flex justify-center py-24"><Spinner /></div>;
   if (item.isError) return <ArticleLoadError accountId={accountId} message={item.error.message} onRetry={() => void item.refetch()} />;
-  const articlePath = `/account/${accountId}/knowledge/${item.data.short_id}`;
+  const articlePath = paths.account(accountId).article(item.data.short_id);
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title="Edit knowledge" description={item.data.title} />

@@ -5,8 +5,9 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
-import { StarredSection } from '@/features/stars/components/starred-section';
+import { StarredSection } from '@/features/stars';
 import { ApiError } from '@/lib/api-client';
+import { knowledgeFilterParams, paths } from '@/lib/paths';
 import { knowledgeListQuery } from '../api/knowledge-queries';
 import { AiSearchBar } from '../components/ai-search-bar';
 import { InfiniteScrollTrigger } from '../components/infinite-scroll-trigger';
@@ -33,13 +34,7 @@ export function KnowledgeListPage() {
 
   const setFilters = useCallback(
     (next: { search?: string; tags?: string[] }) =>
-      setParams((current) => {
-        const result = new URLSearchParams();
-        const nextSearch = next.search ?? current.get('search') ?? '';
-        if (nextSearch.trim()) result.set('search', nextSearch);
-        for (const tag of next.tags ?? current.getAll('tag')) result.append('tag', tag);
-        return result;
-      }, { replace: true }),
+      setParams((current) => knowledgeFilterParams({ search: next.search ?? current.get('search') ?? '', tags: next.tags ?? current.getAll('tag') }), { replace: true }),
     [setParams],
   );
   const onSearch = useCallback((value: string) => setFilters({ search: value }), [setFilters]);
@@ -77,7 +72,7 @@ export function KnowledgeListPage() {
         description="Everything your team has written down, newest changes first."
         actions={
           <Button asChild>
-            <Link to={`/account/${accountId}/knowledge/create`}>
+            <Link to={paths.account(accountId).createArticle()}>
               <Plus /> Add Knowledge
             </Link>
           </Button>

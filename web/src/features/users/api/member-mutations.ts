@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountUsersDto } from '@common/members';
 import { apiFetch } from '@/lib/api-client';
-import { accountKeys } from '@/features/accounts/api/accounts-queries';
+import { accountKeys } from '@/features/accounts';
 import { accountUsersKey } from './account-users-query';
 
 type Role = 'admin' | 'member';

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import type { MemberDto } from '@common/members';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { clearAccountPreferences } from '@/lib/account-preferences';
+import { paths } from '@/lib/paths';
 import { useRemoveUser } from '../api/member-mutations';
 
 /** Remove someone, or leave (then /accounts). An owner who leaves hands over ownership. */
@@ -19,7 +20,7 @@ export function RemoveMemberDialog(props: { accountId: string; accountName: stri
         if (props.leaving) {
           clearAccountPreferences();
           toast.success(`You left ${props.accountName}`);
-          navigate('/accounts', { replace: true });
+          navigate(paths.accounts(), { replace: true });
         } else {
           toast.success(`${name} was removed`);
         }

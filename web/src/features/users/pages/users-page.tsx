@@ -11,7 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { accountQuery } from '@/features/accounts/api/accounts-queries';
+import { accountQuery } from '@/features/accounts';
 import { sessionQuery } from '@/lib/auth-client';
 import { accountUsersQuery } from '../api/account-users-query';
 import { useCancelInvite } from '../api/member-mutations';

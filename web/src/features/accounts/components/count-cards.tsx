@@ -2,9 +2,9 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { BookOpen, Star, Tags, Users, type LucideIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { accountStatsQuery } from '@/features/accounts/api/accounts-queries';
-import { starsQuery } from '@/features/stars/api/stars-queries';
-import { knowledgeCountQuery, knowledgeTagsQuery } from '../../api/knowledge-queries';
+import { knowledgeCountQuery, knowledgeTagsQuery } from '@/features/knowledge';
+import { starsQuery } from '@/features/stars';
+import { accountStatsQuery } from '../api/accounts-queries';
 
 function CountCard({ label, icon: Icon, query, count }: { label: string; icon: LucideIcon; query: UseQueryResult<unknown>; count?: number }) {
   return (

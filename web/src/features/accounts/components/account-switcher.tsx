@@ -11,9 +11,10 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { accountsQuery } from '@/features/accounts/api/accounts-queries';
-import { CreateAccountDialog } from '@/features/accounts/components/create-account-dialog';
-import { Initials } from './initials';
+import { Initials } from '@/components/layout/initials';
+import { paths } from '@/lib/paths';
+import { accountsQuery } from '../api/accounts-queries';
+import { CreateAccountDialog } from './create-account-dialog';
 
 const roleLabel = { owner: 'Owner', admin: 'Admin', member: 'Member' } as const;
 
@@ -40,7 +41,7 @@ export function AccountSwitcher({ account }: { account: AccountDto }) {
         <DropdownMenuContent align="start" className="w-64">
           <DropdownMenuLabel>Workspaces</DropdownMenuLabel>
           {accounts.data?.map((item) => (
-            <DropdownMenuItem key={item.id} onSelect={() => navigate(`/account/${item.id}/dashboard`)}>
+            <DropdownMenuItem key={item.id} onSelect={() => navigate(paths.account(item.id).dashboard())}>
               <Initials name={item.name} className="size-6 text-[10px]" />
               <span className="flex-1 truncate">{item.name}</span>
               {item.id === account.id && <Check className="!text-primary" />}
@@ -50,7 +51,7 @@ export function AccountSwitcher({ account }: { account: AccountDto }) {
           <DropdownMenuItem onSelect={() => setCreating(true)}>
             <Plus /> Create workspace
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => navigate('/accounts?all=1')}>
+          <DropdownMenuItem onSelect={() => navigate(paths.accounts({ all: true }))}>
             <LayoutGrid /> All workspaces
           </DropdownMenuItem>
         </DropdownMenuContent>

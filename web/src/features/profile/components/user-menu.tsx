@@ -9,9 +9,10 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { useSignOut } from '@/features/auth/api/use-sign-out';
-import { displayName, meQuery } from '@/features/profile/api/profile';
-import { Initials } from './initials';
+import { Initials } from '@/components/layout/initials';
+import { useSignOut } from '@/features/auth';
+import { paths } from '@/lib/paths';
+import { displayName, meQuery } from '../api/profile';
 
 /** The signed-in person: profile, invitations and sign-out. */
 export function UserMenu({ accountId }: { accountId: string }) {
@@ -35,10 +36,10 @@ export function UserMenu({ accountId }: { accountId: string }) {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" side="top" className="w-60">
         <DropdownMenuLabel className="truncate">{me.data?.email}</DropdownMenuLabel>
-        <DropdownMenuItem onSelect={() => navigate(`/account/${accountId}/settings?tab=profile`)}>
+        <DropdownMenuItem onSelect={() => navigate(paths.account(accountId).settings('profile'))}>
           <UserRound /> Profile
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate('/invitations')}>
+        <DropdownMenuItem onSelect={() => navigate(paths.invitations())}>
           <Inbox /> Invitations
         </DropdownMenuItem>
         <DropdownMenuSeparator />

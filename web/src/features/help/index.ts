@@ -1,0 +1,2 @@
+/** The help page. */
+export { helpPages } from './lazy-pages';
