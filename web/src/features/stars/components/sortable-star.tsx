@@ -1,9 +1,7 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { GripVertical } from 'lucide-react';
-import { Link } from 'react-router';
 import type { StarDto } from '@common/stars';
-import { cn } from '@/lib/utils';
+import { StarRow } from './star-row';
 
 /** One starred item with a drag handle that also works from the keyboard. */
 export function SortableStar({ accountId, star }: { accountId: string; star: StarDto }) {
@@ -14,24 +12,14 @@ export function SortableStar({ accountId, star }: { accountId: string; star: Sta
     disabled: star.id.startsWith('pending-'),
   });
   return (
-    <li
-      ref={setNodeRef}
+    <StarRow
+      accountId={accountId}
+      star={star}
+      rowRef={setNodeRef}
+      handleRef={setActivatorNodeRef}
+      handleProps={{ ...attributes, ...listeners }}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={cn('flex items-center gap-1 rounded-lg border bg-background pr-3 text-sm', isDragging && 'relative z-10 shadow-lg ring-2 ring-ring')}
-    >
-      <button
-        ref={setActivatorNodeRef}
-        type="button"
-        className="flex h-9 cursor-grab touch-none items-center px-2 text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-l-lg"
-        aria-label={`Reorder ${star.title}`}
-        {...attributes}
-        {...listeners}
-      >
-        <GripVertical className="size-4" />
-      </button>
-      <Link to={`/account/${accountId}/knowledge/${star.short_id}`} className="min-w-0 flex-1 truncate py-2 font-medium hover:underline">
-        {star.title}
-      </Link>
-    </li>
+      dragging={isDragging}
+    />
   );
 }
