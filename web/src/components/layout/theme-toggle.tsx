@@ -1,39 +1,61 @@
-import { Monitor, Moon, Sun } from 'lucide-react';
+import { Moon, Sun } from 'lucide-react';
+import { lazy, Suspense, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { useTheme, type Theme } from '@/lib/theme';
+import { useTheme } from '@/lib/theme';
 
-const options: Array<{ value: Theme; label: string; icon: typeof Sun }> = [
-  { value: 'light', label: 'Light', icon: Sun },
-  { value: 'dark', label: 'Dark', icon: Moon },
-  { value: 'system', label: 'System', icon: Monitor },
-];
+// The menu (Radix's dropdown and its positioning code) loads when someone reaches for the
+// button, not with the page: the sign-in page then needs none of it.
+const ThemeMenu = /* @__PURE__ */ lazy(() => import('./theme-menu').then((m) => ({ default: m.ThemeMenu })));
 
-/** Chooses light, dark or the system's theme. */
+/** Keys that open a menu button, as Radix's trigger has them. */
+const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
+
+/**
+ * Chooses light, dark or the system's theme. Until its menu's code has loaded,
+ * a look-alike button stands in: pointing at it or focusing it loads the code,
+ * and pressing it opens the menu as soon as the code is there.
+ */
 export function ThemeToggle() {
-  const { theme, resolved, setTheme } = useTheme();
+  const { resolved } = useTheme();
+  const [wanted, setWanted] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const icon = resolved === 'dark' ? <Moon /> : <Sun />;
+  const want = () => setWanted(true);
+  const openNow = () => {
+    setWanted(true);
+    setOpen(true);
+  };
+
+  const standIn = (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label="Theme"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={want}
+      onFocus={() => {
+        setFocused(true);
+        want();
+      }}
+      onBlur={() => setFocused(false)}
+      onPointerDown={(event: PointerEvent) => event.button === 0 && !event.ctrlKey && openNow()}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (!OPEN_KEYS.has(event.key)) return;
+        event.preventDefault();
+        openNow();
+      }}
+    >
+      {icon}
+    </Button>
+  );
+  if (!wanted) return standIn;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Theme">
-          {resolved === 'dark' ? <Moon /> : <Sun />}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
-          {options.map(({ value, label, icon: Icon }) => (
-            <DropdownMenuRadioItem key={value} value={value}>
-              <Icon /> {label}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={standIn}>
+      <ThemeMenu open={open} onOpenChange={setOpen} focusTrigger={focused}>
+        {icon}
+      </ThemeMenu>
+    </Suspense>
   );
 }
