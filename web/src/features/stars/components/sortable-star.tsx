@@ -15,9 +15,8 @@ export function SortableStar({ accountId, star }: { accountId: string; star: Sta
     <StarRow
       accountId={accountId}
       star={star}
-      rowRef={setNodeRef}
-      handleRef={setActivatorNodeRef}
-      handleProps={{ ...attributes, ...listeners }}
+      ref={setNodeRef}
+      handle={{ ref: setActivatorNodeRef, ...attributes, ...listeners }}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       dragging={isDragging}
     />

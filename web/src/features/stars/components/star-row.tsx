@@ -1,35 +1,33 @@
 import { GripVertical } from 'lucide-react';
-import type { CSSProperties, HTMLAttributes, Ref } from 'react';
+import type { ComponentProps, CSSProperties, Ref } from 'react';
 import { Link } from 'react-router';
 import type { StarDto } from '@common/stars';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 
 /** How a starred item looks: a drag handle and the item's title, linking to it. The sortable list wires the handle. */
-export function StarRow(props: {
+export function StarRow({ accountId, star, ref, handle, style, dragging = false }: {
   accountId: string;
   star: StarDto;
-  rowRef?: Ref<HTMLLIElement>;
-  handleRef?: Ref<HTMLButtonElement>;
-  handleProps?: HTMLAttributes<HTMLButtonElement>;
+  ref?: Ref<HTMLLIElement>;
+  /** The sortable list's attributes, listeners and ref for the handle. */
+  handle?: ComponentProps<'button'>;
   style?: CSSProperties;
   dragging?: boolean;
 }) {
-  const { accountId, star } = props;
   return (
     <li
-      ref={props.rowRef}
-      style={props.style}
-      className={cn('flex items-center gap-1 rounded-lg border bg-background pr-3 text-sm', props.dragging && 'relative z-10 shadow-lg ring-2 ring-ring')}
+      ref={ref}
+      style={style}
+      className={cn('flex items-center gap-1 rounded-lg border bg-background pr-3 text-sm', dragging && 'relative z-10 shadow-lg ring-2 ring-ring')}
     >
       <button
-        ref={props.handleRef}
         type="button"
         className="flex h-9 cursor-grab touch-none items-center px-2 text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-l-lg"
         aria-label={`Reorder ${star.title}`}
         // Until the sortable list's code has loaded, the handle is there but does nothing yet.
         aria-disabled
-        {...props.handleProps}
+        {...handle}
       >
         <GripVertical className="size-4" />
       </button>
