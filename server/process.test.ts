@@ -1,27 +1,28 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './test/free-port';
+import { TestClient } from './test/http-client';
 import { testEngine } from './test/test-database';
 
 /** The real `server/index.ts` process: start-up, the data-folder lock, graceful shutdown. */
 const running: ChildProcess[] = [];
 afterEach(() => running.splice(0).forEach((child) => child.kill('SIGKILL')));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function startLore(dataDir: string, port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), BASE_URL: `http://localhost:${port}`, LOG_LEVEL: 'info', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      BASE_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      AUTH_SECRET: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
@@ -40,15 +41,29 @@ function startLore(dataDir: string, port: number) {
   return { child, exited, waitFor, output: () => output };
 }
 
+/** Signs in through the dev outbox: asks for a link, reads it from the process log, follows it. */
+async function signInThroughLog(lore: ReturnType<typeof startLore>, client: TestClient, email: string) {
+  expect((await client.post('/api/auth/sign-in/magic-link', { email, callbackURL: '/auth/callback' })).status).toBe(200);
+  await lore.waitFor('magic-link/verify');
+  const link = lore.output().match(/https?:\/\/[^\s"\\]+\/api\/auth\/magic-link\/verify\?[^\s"\\]+/)![0];
+  expect((await client.get(link)).status).toBe(302);
+}
+
 // The embedded database is what the lock and the shutdown protect; the PostgreSQL run skips this.
 describe.skipIf(testEngine === 'postgres')('the Lore process', () => {
-  it('serves, refuses a second process on its data folder, and stops cleanly on SIGTERM', { timeout: 120_000 }, async () => {
+  it('serves, refuses a second process on its data folder, stops cleanly on SIGTERM and keeps its data', { timeout: 120_000 }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-process-'));
     const port = await freePort();
     const first = startLore(dataDir, port);
     await first.waitFor('Lore is running');
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok', database: 'reachable' });
+
+    const browser = new TestClient(`http://127.0.0.1:${port}`);
+    await signInThroughLog(first, browser, 'keeper@example.com');
+    const account = (await browser.post('/api/accounts', { name: 'Survives restarts' })).body.data;
+    const item = await browser.post(`/api/accounts/${account.id}/knowledge`, { title: 'Written before the restart', content: '<p>Still here</p>' });
+    expect(item.status).toBe(201);
 
     const second = startLore(dataDir, await freePort());
     expect(await second.exited).toBe(1);
@@ -59,9 +74,13 @@ describe.skipIf(testEngine === 'postgres')('the Lore process', () => {
     expect(first.output()).toContain('Stopped cleanly');
     expect(fs.existsSync(path.join(dataDir, 'lore.lock'))).toBe(false);
 
-    // The data survives a restart.
     const again = startLore(dataDir, port);
     await again.waitFor('Lore is running');
+    const me = await browser.get('/api/me');
+    expect([me.status, me.body.data?.email]).toEqual([200, 'keeper@example.com']);
+    expect((await browser.get('/api/accounts')).body.data).toEqual([expect.objectContaining({ id: account.id, name: 'Survives restarts' })]);
+    const read = await browser.get(`/api/accounts/${account.id}/knowledge/${item.body.data.short_id}`);
+    expect(read.body.data).toMatchObject({ title: 'Written before the restart', content: '<p>Still here</p>' });
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   });
