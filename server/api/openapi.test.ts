@@ -54,9 +54,8 @@ describe('the API description', () => {
   });
 
   it('tells a member of another account that the account does not exist, on every member operation', async () => {
-    const stranger = await lore.signIn();
-    const owner = await lore.signIn();
-    const { id: accountId } = await lore.createAccount(owner.userId);
+    const stranger = await lore.user();
+    const { id: accountId, owner } = await lore.account();
     const memberOps = operations().filter((op) => op.access === 'member');
     for (const { path, method } of memberOps) {
       // Inputs that pass validation, naming an account the caller is not in.
