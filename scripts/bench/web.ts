@@ -9,6 +9,7 @@
  *   npm run bench:web                      build, measure, print the table
  *   npm run bench:web -- --no-build        measure the existing dist/web
  *   npm run bench:web -- --screenshots     also save test-results/bench/<route>.png
+ *   npm run bench:web -- --files           also list each route's files, largest first
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -43,8 +44,12 @@ interface Measured {
 const args = new Set(process.argv.slice(2));
 const started = Date.now();
 
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const chunkModules: ChunkModules = args.has('--no-build') ? new Map() : await buildWeb();
+if (chunkModules.size > 0) console.log(`Built in ${seconds(started)}.`);
+const startedLore = Date.now();
 const lore = await startLore();
+console.log(`Lore started in ${seconds(startedLore)}; measuring each route...`);
 let browser: Browser | undefined;
 try {
   const { storageState, accountId, shortId } = await seed(lore.baseUrl);
@@ -69,8 +74,14 @@ try {
     const total = (pick: 'raw' | 'gzip') => files.reduce((sum, file) => sum + sizes.get(file)![pick], 0) / KB;
     results.push({ route, files, rawKb: total('raw'), gzipKb: total('gzip'), libraries: librariesIn(chunkModules, files) });
   }
-  const failures = printTable(results);
-  console.log(`\nOne cold load per route (sizes are deterministic); gzip level ${GZIP_LEVEL} of the served bytes; 1 kB = ${KB} bytes. ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  const failures = printTable(results, (shown) => shown.replace(accountId, ':id').replace(shortId, ':ref'));
+  if (args.has('--files')) {
+    for (const { route, files } of results) {
+      console.log(`\n${route.name}:`);
+      for (const file of [...files].sort((a, b) => sizes.get(b)!.gzip - sizes.get(a)!.gzip)) console.log(`  ${(sizes.get(file)!.gzip / KB).toFixed(1).padStart(7)} kB  ${file}`);
+    }
+  }
+  console.log(`\nOne cold load per route (sizes are deterministic); gzip level ${GZIP_LEVEL} of the served bytes; 1 kB = ${KB} bytes. ${seconds(started)} in all.`);
   if (failures.length > 0) {
     console.error(`Over budget: ${failures.join(', ')}`);
     process.exitCode = 1;
@@ -133,14 +144,14 @@ async function sizeOf(baseUrl: string, file: string) {
 }
 
 /** Prints one row per route; returns the names of the routes over budget. */
-function printTable(results: Measured[]): string[] {
+function printTable(results: Measured[], display: (path: string) => string): string[] {
   const header = ['route', 'path', 'JS files', 'raw kB', 'gzip kB', 'budget', 'heavy libraries'];
   const failures: string[] = [];
   const rows = results.map(({ route, files, rawKb, gzipKb, libraries }) => {
     const over = route.budgetKb !== undefined && gzipKb > route.budgetKb;
     if (over) failures.push(route.name);
     const budget = route.budgetKb === undefined ? '' : `${route.budgetKb} ${over ? 'OVER' : 'ok'}`;
-    return [route.name, route.path.replace(/[0-9a-f-]{36}/, ':id'), String(files.length), rawKb.toFixed(1), gzipKb.toFixed(1), budget, libraries.join(', ') || '-'];
+    return [route.name, display(route.path), String(files.length), rawKb.toFixed(1), gzipKb.toFixed(1), budget, libraries.join(', ') || '-'];
   });
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
   const numeric = new Set([2, 3, 4]);
