@@ -22,12 +22,23 @@ export async function startLore(options: { startTimeoutMs?: number } = {}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-bench-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', BASE_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    BASE_URL: baseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+  };
   // The bench measures the embedded default; a configured database or mail server would change what it runs against.
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
 
-  const child = spawn(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'server/index.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const messages: Array<{ msg: string; to?: string }> = [];
   const waiters = new Set<() => void>();
   let buffered = '';
@@ -50,14 +61,20 @@ export async function startLore(options: { startTimeoutMs?: number } = {}) {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
   /** Resolves to the first log message (from `since` on) that `pick` accepts. */
-  async function waitForLog<T>(pick: (message: { msg: string; to?: string }) => T | undefined, what: string, timeoutMs: number, since = 0): Promise<T> {
+  async function waitForLog<T>(
+    pick: (message: { msg: string; to?: string }) => T | undefined,
+    what: string,
+    timeoutMs: number,
+    since = 0,
+  ): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       for (const message of messages.slice(since)) {
         const found = pick(message);
         if (found !== undefined) return found;
       }
-      if (child.exitCode !== null) throw new Error(`Lore exited (${child.exitCode}) while waiting for ${what}:\n${stderr}`);
+      if (child.exitCode !== null)
+        throw new Error(`Lore exited (${child.exitCode}) while waiting for ${what}:\n${stderr}`);
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`Timed out waiting for ${what}:\n${stderr}`);
       await new Promise<void>((resolve) => {
@@ -73,7 +90,11 @@ export async function startLore(options: { startTimeoutMs?: number } = {}) {
   }
 
   try {
-    await waitForLog((m) => (m.msg.startsWith('Lore is running') ? true : undefined), 'Lore to start', options.startTimeoutMs ?? 30_000);
+    await waitForLog(
+      (m) => (m.msg.startsWith('Lore is running') ? true : undefined),
+      'Lore to start',
+      options.startTimeoutMs ?? 30_000,
+    );
   } catch (error) {
     child.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -87,7 +108,10 @@ export async function startLore(options: { startTimeoutMs?: number } = {}) {
     /** The sign-in link the dev outbox logged for `email` after `since`. */
     loginLink: (email: string, since: number) =>
       waitForLog(
-        (m) => (m.msg.startsWith('Dev outbox') && m.to === email ? m.msg.match(/https?:\/\/\S*magic-link\/verify\S*/)?.[0] : undefined),
+        (m) =>
+          m.msg.startsWith('Dev outbox') && m.to === email
+            ? m.msg.match(/https?:\/\/\S*magic-link\/verify\S*/)?.[0]
+            : undefined,
         `a login link for ${email}`,
         10_000,
         since,

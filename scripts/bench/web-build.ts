@@ -35,5 +35,7 @@ export async function buildWeb(): Promise<ChunkModules> {
 /** The heavy libraries among the modules of the given chunks (empty when the build was skipped). */
 export function librariesIn(chunks: ChunkModules, files: string[]): string[] {
   const modules = files.flatMap((file) => chunks.get(file) ?? []);
-  return HEAVY_LIBRARIES.filter(({ pattern }) => modules.some((id) => pattern.test(id.replaceAll('\\', '/')))).map(({ label }) => label);
+  return HEAVY_LIBRARIES.filter(({ pattern }) => modules.some((id) => pattern.test(id.replaceAll('\\', '/')))).map(
+    ({ label }) => label,
+  );
 }

@@ -21,7 +21,15 @@ import { buildWeb, librariesIn, type ChunkModules } from './web-build';
 
 const GZIP_LEVEL = 9;
 const KB = 1000;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 interface Route {
   name: string;
@@ -55,12 +63,39 @@ try {
   const { storageState, accountId, shortId } = await seed(lore.baseUrl);
   const account = paths.account(accountId);
   const routes: Route[] = [
-    { name: 'login', path: paths.login(), signedIn: false, ready: (p) => p.getByRole('button', { name: 'Send login link' }), budgetKb: 170 },
-    { name: 'accounts', path: paths.accounts({ all: true }), signedIn: true, ready: (p) => p.getByRole('heading', { name: 'Choose a workspace' }) },
-    { name: 'dashboard', path: account.dashboard(), signedIn: true, ready: (p) => p.getByRole('img', { name: /Items created per week/ }) },
-    { name: 'knowledge list', path: account.knowledge(), signedIn: true, ready: (p) => p.getByTestId('starred-list'), budgetKb: 250 },
+    {
+      name: 'login',
+      path: paths.login(),
+      signedIn: false,
+      ready: (p) => p.getByRole('button', { name: 'Send login link' }),
+      budgetKb: 170,
+    },
+    {
+      name: 'accounts',
+      path: paths.accounts({ all: true }),
+      signedIn: true,
+      ready: (p) => p.getByRole('heading', { name: 'Choose a workspace' }),
+    },
+    {
+      name: 'dashboard',
+      path: account.dashboard(),
+      signedIn: true,
+      ready: (p) => p.getByRole('img', { name: /Items created per week/ }),
+    },
+    {
+      name: 'knowledge list',
+      path: account.knowledge(),
+      signedIn: true,
+      ready: (p) => p.getByTestId('starred-list'),
+      budgetKb: 250,
+    },
     { name: 'article', path: account.article(shortId), signedIn: true, ready: (p) => p.getByTestId('article-content') },
-    { name: 'editor', path: account.editArticle(shortId), signedIn: true, ready: (p) => p.getByRole('toolbar', { name: 'Formatting' }) },
+    {
+      name: 'editor',
+      path: account.editArticle(shortId),
+      signedIn: true,
+      ready: (p) => p.getByRole('toolbar', { name: 'Formatting' }),
+    },
     { name: 'users', path: account.users(), signedIn: true, ready: (p) => p.getByRole('heading', { name: 'Users' }) },
     { name: 'help', path: account.help(), signedIn: true, ready: (p) => p.getByRole('heading', { name: 'Help' }) },
   ];
@@ -69,19 +104,34 @@ try {
   const sizes = new Map<string, { raw: number; gzip: number }>();
   const results: Measured[] = [];
   for (const route of routes) {
-    const files = await scriptsLoadedBy(browser, lore.baseUrl, route, route.signedIn ? storageState : undefined, args.has('--screenshots'));
+    const files = await scriptsLoadedBy(
+      browser,
+      lore.baseUrl,
+      route,
+      route.signedIn ? storageState : undefined,
+      args.has('--screenshots'),
+    );
     for (const file of files) if (!sizes.has(file)) sizes.set(file, await sizeOf(lore.baseUrl, file));
     const total = (pick: 'raw' | 'gzip') => files.reduce((sum, file) => sum + sizes.get(file)![pick], 0) / KB;
-    results.push({ route, files, rawKb: total('raw'), gzipKb: total('gzip'), libraries: librariesIn(chunkModules, files) });
+    results.push({
+      route,
+      files,
+      rawKb: total('raw'),
+      gzipKb: total('gzip'),
+      libraries: librariesIn(chunkModules, files),
+    });
   }
   const failures = printTable(results, (shown) => shown.replace(accountId, ':id').replace(shortId, ':ref'));
   if (args.has('--files')) {
     for (const { route, files } of results) {
       console.log(`\n${route.name}:`);
-      for (const file of [...files].sort((a, b) => sizes.get(b)!.gzip - sizes.get(a)!.gzip)) console.log(`  ${(sizes.get(file)!.gzip / KB).toFixed(1).padStart(7)} kB  ${file}`);
+      for (const file of [...files].sort((a, b) => sizes.get(b)!.gzip - sizes.get(a)!.gzip))
+        console.log(`  ${(sizes.get(file)!.gzip / KB).toFixed(1).padStart(7)} kB  ${file}`);
     }
   }
-  console.log(`\nOne cold load per route (sizes are deterministic); gzip level ${GZIP_LEVEL} of the served bytes; 1 kB = ${KB} bytes. ${seconds(started)} in all.`);
+  console.log(
+    `\nOne cold load per route (sizes are deterministic); gzip level ${GZIP_LEVEL} of the served bytes; 1 kB = ${KB} bytes. ${seconds(started)} in all.`,
+  );
   if (failures.length > 0) {
     console.error(`Over budget: ${failures.join(', ')}`);
     process.exitCode = 1;
@@ -96,13 +146,22 @@ async function seed(baseUrl: string) {
   const api = await request.newContext({ baseURL: baseUrl, extraHTTPHeaders: { origin: baseUrl } });
   const email = `bench-${Date.now()}@example.com`;
   const since = lore.mark();
-  await expectOk(api.post('/api/auth/sign-in/magic-link', { data: { email, name: 'Bench Person', callbackURL: paths.authCallback() } }));
+  await expectOk(
+    api.post('/api/auth/sign-in/magic-link', {
+      data: { email, name: 'Bench Person', callbackURL: paths.authCallback() },
+    }),
+  );
   const link = await lore.loginLink(email, since);
   await api.get(link, { maxRedirects: 0 });
   const created = await expectOk(api.post('/api/accounts', { data: { name: 'Bench workspace' } }));
   const accountId: string = created.data.id;
-  const content = '<h2>Steps</h2><ul><li><p>Check the pipeline</p></li><li><p>Ship it</p></li></ul><p>Ask in #ops when in doubt.</p>';
-  const item = await expectOk(api.post(`/api/accounts/${accountId}/knowledge`, { data: { title: 'How we deploy', content, tags: ['runbook', 'deploy'] } }));
+  const content =
+    '<h2>Steps</h2><ul><li><p>Check the pipeline</p></li><li><p>Ship it</p></li></ul><p>Ask in #ops when in doubt.</p>';
+  const item = await expectOk(
+    api.post(`/api/accounts/${accountId}/knowledge`, {
+      data: { title: 'How we deploy', content, tags: ['runbook', 'deploy'] },
+    }),
+  );
   await expectOk(api.post(`/api/accounts/${accountId}/stars`, { data: { knowledgeId: item.data.id } }));
   const storageState = await api.storageState();
   await api.dispose();
@@ -116,21 +175,32 @@ async function expectOk(pending: Promise<import('playwright').APIResponse>) {
 }
 
 /** Opens `route` in a fresh context (empty cache) and returns the paths of the scripts it fetched. */
-async function scriptsLoadedBy(browser: Browser, baseUrl: string, route: Route, storageState: Awaited<ReturnType<import('playwright').APIRequestContext['storageState']>> | undefined, screenshot: boolean) {
+async function scriptsLoadedBy(
+  browser: Browser,
+  baseUrl: string,
+  route: Route,
+  storageState: Awaited<ReturnType<import('playwright').APIRequestContext['storageState']>> | undefined,
+  screenshot: boolean,
+) {
   const context = await browser.newContext({ baseURL: baseUrl, storageState, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const scripts = new Set<string>();
   page.on('request', (req) => {
     const url = new URL(req.url());
-    if (url.origin === baseUrl && (req.resourceType() === 'script' || /\.m?js$/.test(url.pathname))) scripts.add(url.pathname);
+    if (url.origin === baseUrl && (req.resourceType() === 'script' || /\.m?js$/.test(url.pathname)))
+      scripts.add(url.pathname);
   });
   await page.goto(route.path);
   await route.ready(page).first().waitFor({ timeout: 15_000 });
   await page.waitForLoadState('networkidle');
-  if (new URL(page.url()).pathname !== new URL(route.path, baseUrl).pathname) throw new Error(`${route.path} ended at ${page.url()}`);
+  if (new URL(page.url()).pathname !== new URL(route.path, baseUrl).pathname)
+    throw new Error(`${route.path} ended at ${page.url()}`);
   if (screenshot) {
     fs.mkdirSync(path.join('test-results', 'bench'), { recursive: true });
-    await page.screenshot({ path: path.join('test-results', 'bench', `${route.name.replace(/\W+/g, '-')}.png`), fullPage: true });
+    await page.screenshot({
+      path: path.join('test-results', 'bench', `${route.name.replace(/\W+/g, '-')}.png`),
+      fullPage: true,
+    });
   }
   await context.close();
   return [...scripts].sort();
@@ -151,11 +221,23 @@ function printTable(results: Measured[], display: (path: string) => string): str
     const over = route.budgetKb !== undefined && gzipKb > route.budgetKb;
     if (over) failures.push(route.name);
     const budget = route.budgetKb === undefined ? '' : `${route.budgetKb} ${over ? 'OVER' : 'ok'}`;
-    return [route.name, display(route.path), String(files.length), rawKb.toFixed(1), gzipKb.toFixed(1), budget, libraries.join(', ') || '-'];
+    return [
+      route.name,
+      display(route.path),
+      String(files.length),
+      rawKb.toFixed(1),
+      gzipKb.toFixed(1),
+      budget,
+      libraries.join(', ') || '-',
+    ];
   });
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
   const numeric = new Set([2, 3, 4]);
-  const line = (cells: string[]) => cells.map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const row of rows) console.log(line(row));
   return failures;

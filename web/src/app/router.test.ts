@@ -18,7 +18,11 @@ function landing(address: string) {
 /** Which guard an address passes through: 'signed out only', 'signed in only' or none. */
 function guardOf(address: string) {
   const guards = (matchRoutes(routes, address) ?? []).flatMap(({ route }) =>
-    isValidElement(route.element) && route.element.type === SignedInOnly ? ['signed in only'] : isValidElement(route.element) && route.element.type === SignedOutOnly ? ['signed out only'] : [],
+    isValidElement(route.element) && route.element.type === SignedInOnly
+      ? ['signed in only']
+      : isValidElement(route.element) && route.element.type === SignedOutOnly
+        ? ['signed out only']
+        : [],
   );
   expect(guards.length, address).toBeLessThanOrEqual(1);
   return guards[0] ?? 'none';
@@ -60,7 +64,12 @@ describe('the route table and the path builders', () => {
 
   it('sends each built address to the route it names, never to a catch-all', () => {
     for (const [pattern, address] of Object.entries(builders)) {
-      const own = pattern === '/account/:accountId' ? '(index)' : pattern.startsWith('/account/') ? pattern.slice('/account/:accountId/'.length) : pattern;
+      const own =
+        pattern === '/account/:accountId'
+          ? '(index)'
+          : pattern.startsWith('/account/')
+            ? pattern.slice('/account/:accountId/'.length)
+            : pattern;
       expect(landing(address).route, address).toBe(own);
     }
   });

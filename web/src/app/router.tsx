@@ -59,9 +59,19 @@ export const routes: RouteObject[] = [
               { path: 'knowledge/create', lazy: knowledgePages.create },
               { path: 'knowledge/edit/:knowledgeId', lazy: knowledgePages.edit },
               { path: 'knowledge/:knowledgeId', lazy: knowledgePages.article },
-              { path: 'ai-search', lazy: comingSoon('AI Search', Sparkles, 'Ask a question and get an answer drawn from your workspace.') },
+              {
+                path: 'ai-search',
+                lazy: comingSoon('AI Search', Sparkles, 'Ask a question and get an answer drawn from your workspace.'),
+              },
               { path: 'settings', lazy: accountsPages.settings },
-              { path: 'sessions', lazy: comingSoon('Sessions', MonitorSmartphone, 'See where you are signed in and sign out other devices.') },
+              {
+                path: 'sessions',
+                lazy: comingSoon(
+                  'Sessions',
+                  MonitorSmartphone,
+                  'See where you are signed in and sign out other devices.',
+                ),
+              },
               { path: 'help', lazy: helpPages.help },
               { path: '*', element: <ToDashboard /> },
             ],

@@ -44,8 +44,10 @@ export function accountPaths(accountId: string) {
     editArticle: (ref: string) => `${base}/knowledge/edit/${segment(ref)}`,
     users: () => `${base}/users`,
     /** The AI search page, asking `question` when there is one. */
-    aiSearch: (question?: string) => withQuery(`${base}/ai-search`, new URLSearchParams(question?.trim() ? { q: question.trim() } : {})),
-    settings: (tab: SettingsTab = 'account') => withQuery(`${base}/settings`, new URLSearchParams(tab === 'account' ? {} : { tab })),
+    aiSearch: (question?: string) =>
+      withQuery(`${base}/ai-search`, new URLSearchParams(question?.trim() ? { q: question.trim() } : {})),
+    settings: (tab: SettingsTab = 'account') =>
+      withQuery(`${base}/settings`, new URLSearchParams(tab === 'account' ? {} : { tab })),
     sessions: () => `${base}/sessions`,
     help: () => `${base}/help`,
   };

@@ -17,7 +17,12 @@ const options: Array<{ value: Theme; label: string; icon: typeof Sun }> = [
 ];
 
 /** The theme button and its menu of light, dark or the system's theme (ThemeToggle loads it on demand). */
-export function ThemeMenu(props: { open: boolean; onOpenChange: (open: boolean) => void; focusTrigger: boolean; children: ReactNode }) {
+export function ThemeMenu(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  focusTrigger: boolean;
+  children: ReactNode;
+}) {
   const { theme, setTheme } = useTheme();
   const trigger = useRef<HTMLButtonElement>(null);
   // This button replaces the stand-in that had the focus; keep it there.

@@ -2,12 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { signInErrorMessage } from './sign-in';
 
 const GENERIC = 'Authentication failed. Please try again.';
-const wait = (seconds: number) => `For security purposes, please wait ${seconds} seconds before requesting another login link.`;
+const wait = (seconds: number) =>
+  `For security purposes, please wait ${seconds} seconds before requesting another login link.`;
 
 describe('signInErrorMessage', () => {
   it("turns the server's one-link-a-minute refusal into the spec's wait message, with its seconds", () => {
-    expect(signInErrorMessage({ status: 429, message: 'For security purposes, you can only request this after 42 seconds.' })).toBe(wait(42));
-    expect(signInErrorMessage({ status: 429, message: 'For security purposes, you can only request this after 1 second.' })).toBe(wait(1));
+    expect(
+      signInErrorMessage({
+        status: 429,
+        message: 'For security purposes, you can only request this after 42 seconds.',
+      }),
+    ).toBe(wait(42));
+    expect(
+      signInErrorMessage({ status: 429, message: 'For security purposes, you can only request this after 1 second.' }),
+    ).toBe(wait(1));
   });
 
   it('waits 60 seconds when a rate limit gives no time', () => {

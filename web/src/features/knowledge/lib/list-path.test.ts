@@ -35,7 +35,12 @@ describe('listPathFor', () => {
   });
 
   it('ignores remembered paths that are not this list', () => {
-    for (const other of [paths.account(account).article('Ab3_x-9Z'), `${plain}base`, paths.account(account).dashboard(), 'https://evil.example/account/acc-1/knowledge']) {
+    for (const other of [
+      paths.account(account).article('Ab3_x-9Z'),
+      `${plain}base`,
+      paths.account(account).dashboard(),
+      'https://evil.example/account/acc-1/knowledge',
+    ]) {
       rememberListPath(other);
       expect(listPathFor(account)).toBe(plain);
     }

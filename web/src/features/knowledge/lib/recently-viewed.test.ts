@@ -47,7 +47,7 @@ describe('recently viewed', () => {
     expect(readRecentlyViewed('a')).toEqual(['y']);
   });
 
-  it("survives what another tab or an older version left in storage", () => {
+  it('survives what another tab or an older version left in storage', () => {
     for (const junk of ['not json', '[1,2]', 'null', '"text"', '{"a":"x"}', '{"a":{"0":"x"}}']) {
       localStorage.setItem(KEY, junk);
       expect(readRecentlyViewed('a')).toEqual([]);

@@ -1,4 +1,12 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import type { StarDto } from '@common/stars';
 import { useReorderStars } from '../api/star-mutations';
@@ -10,9 +18,12 @@ const titleOf = (node: Titled) => node?.data.current?.title ?? 'the item';
 
 /** What screen readers hear while a star moves. */
 const announcements = {
-  onDragStart: ({ active }: { active: Titled }) => `Picked up ${titleOf(active)}. Use the arrow keys to move it, Space to drop it.`,
-  onDragOver: ({ active, over }: { active: Titled; over: Titled }) => (over ? `${titleOf(active)} is now over ${titleOf(over)}.` : `${titleOf(active)} is no longer over a place.`),
-  onDragEnd: ({ active, over }: { active: Titled; over: Titled }) => (over ? `Dropped ${titleOf(active)} at the place of ${titleOf(over)}.` : `Dropped ${titleOf(active)}.`),
+  onDragStart: ({ active }: { active: Titled }) =>
+    `Picked up ${titleOf(active)}. Use the arrow keys to move it, Space to drop it.`,
+  onDragOver: ({ active, over }: { active: Titled; over: Titled }) =>
+    over ? `${titleOf(active)} is now over ${titleOf(over)}.` : `${titleOf(active)} is no longer over a place.`,
+  onDragEnd: ({ active, over }: { active: Titled; over: Titled }) =>
+    over ? `Dropped ${titleOf(active)} at the place of ${titleOf(over)}.` : `Dropped ${titleOf(active)}.`,
   onDragCancel: ({ active }: { active: Titled }) => `Moving ${titleOf(active)} was cancelled.`,
 };
 
@@ -32,7 +43,12 @@ export function SortableStarList({ accountId, list }: { accountId: string; list:
   };
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements }}
+    >
       <SortableContext items={list.map((star) => star.knowledge_id)} strategy={rectSortingStrategy}>
         <StarList>
           {list.map((star) => (

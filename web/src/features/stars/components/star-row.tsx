@@ -6,7 +6,14 @@ import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 
 /** How a starred item looks: a drag handle and the item's title, linking to it. The sortable list wires the handle. */
-export function StarRow({ accountId, star, ref, handle, style, dragging = false }: {
+export function StarRow({
+  accountId,
+  star,
+  ref,
+  handle,
+  style,
+  dragging = false,
+}: {
   accountId: string;
   star: StarDto;
   ref?: Ref<HTMLLIElement>;
@@ -19,7 +26,10 @@ export function StarRow({ accountId, star, ref, handle, style, dragging = false 
     <li
       ref={ref}
       style={style}
-      className={cn('flex items-center gap-1 rounded-lg border bg-background pr-3 text-sm', dragging && 'relative z-10 shadow-lg ring-2 ring-ring')}
+      className={cn(
+        'flex items-center gap-1 rounded-lg border bg-background pr-3 text-sm',
+        dragging && 'relative z-10 shadow-lg ring-2 ring-ring',
+      )}
     >
       <button
         type="button"
@@ -31,7 +41,10 @@ export function StarRow({ accountId, star, ref, handle, style, dragging = false 
       >
         <GripVertical className="size-4" />
       </button>
-      <Link to={paths.account(accountId).article(star.short_id)} className="min-w-0 flex-1 truncate py-2 font-medium hover:underline">
+      <Link
+        to={paths.account(accountId).article(star.short_id)}
+        className="min-w-0 flex-1 truncate py-2 font-medium hover:underline"
+      >
         {star.title}
       </Link>
     </li>

@@ -6,7 +6,9 @@ import { StarList } from './star-list';
 import { StarRow } from './star-row';
 
 // dnd-kit loads only when there are stars to reorder; until then the same rows show, handles inert.
-const SortableStarList = /* @__PURE__ */ lazy(() => import('./sortable-star-list').then((m) => ({ default: m.SortableStarList })));
+const SortableStarList = /* @__PURE__ */ lazy(() =>
+  import('./sortable-star-list').then((m) => ({ default: m.SortableStarList })),
+);
 
 /** The caller's starred items, reorderable by dragging or by keyboard (Space, arrows, Space). */
 export function StarredSection({ accountId }: { accountId: string }) {
@@ -25,8 +27,12 @@ export function StarredSection({ accountId }: { accountId: string }) {
     <section aria-labelledby="starred-heading" className="mb-8 rounded-xl border bg-card p-4">
       <div className="mb-3 flex items-center gap-2">
         <Star className="size-4 fill-amber-400 text-amber-400" />
-        <h2 id="starred-heading" className="text-sm font-semibold">Starred</h2>
-        <span className="text-xs text-muted-foreground">Drag, or focus a handle and use Space and the arrow keys, to reorder.</span>
+        <h2 id="starred-heading" className="text-sm font-semibold">
+          Starred
+        </h2>
+        <span className="text-xs text-muted-foreground">
+          Drag, or focus a handle and use Space and the arrow keys, to reorder.
+        </span>
       </div>
       <Suspense fallback={still}>
         <SortableStarList accountId={accountId} list={list} />

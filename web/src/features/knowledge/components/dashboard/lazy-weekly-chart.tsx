@@ -7,7 +7,13 @@ const WeeklyChartNow = /* @__PURE__ */ lazy(() => import('./weekly-chart').then(
 /** Items created per week, with a spinner while the chart's code loads (in its own chunk). */
 export function LazyWeeklyChart({ accountId }: { accountId: string }) {
   return (
-    <Suspense fallback={<div className="flex h-64 items-center justify-center"><Spinner /></div>}>
+    <Suspense
+      fallback={
+        <div className="flex h-64 items-center justify-center">
+          <Spinner />
+        </div>
+      }
+    >
       <WeeklyChartNow accountId={accountId} />
     </Suspense>
   );
