@@ -18,7 +18,7 @@ type RequestPart<E extends Endpoint, Part extends string> = E['request'] extends
 type JsonBodySchema<E extends Endpoint> = E['request'] extends { body: { content: { 'application/json': { schema: infer S } } } }
   ? Schema<S>
   : never;
-type Field<Name extends string, S> = [S] extends [never] ? {} : { [K in Name]: z.input<Schema<S>> };
+type Field<Name extends string, S> = [S] extends [never] ? unknown : { [K in Name]: z.input<Schema<S>> };
 
 /** What a call sends: `params` for the path, `query`, and `json` for the body, as the endpoint's schemas take them. */
 export type ApiInput<E extends Endpoint> = Field<'params', RequestPart<E, 'params'>> &

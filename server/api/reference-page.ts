@@ -1,8 +1,13 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 
-type Json = Record<string, any>;
+type Document = ReturnType<OpenAPIHono['getOpenAPI31Document']>;
+type Operation = NonNullable<NonNullable<Document['paths']>[string]['get']>;
 type Rendered = HtmlEscapedString | Promise<HtmlEscapedString>;
+/** Our documents hold no $ref objects; this skips them for the type checker. */
+const isInline = <T extends object>(value: T): value is Exclude<T, { $ref: string }> => !('$ref' in value);
+const inline = <T extends object>(value: T | undefined) => (value && isInline(value) ? value : undefined);
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const ACCESS_LABELS: Record<string, string> = { public: 'Anyone', user: 'Signed in', member: 'Account member' };
@@ -10,9 +15,9 @@ const ACCESS_LABELS: Record<string, string> = { public: 'Anyone', user: 'Signed 
 const schemaBlock = (schema: unknown): Rendered =>
   schema ? html`<details><summary>Schema</summary><pre>${JSON.stringify(schema, null, 2)}</pre></details>` : html``;
 
-function operation(path: string, method: string, op: Json): Rendered {
-  const params: Json[] = op.parameters ?? [];
-  const body = op.requestBody?.content ? Object.entries(op.requestBody.content as Json)[0] : undefined;
+function operation(path: string, method: string, op: Operation): Rendered {
+  const params = (op.parameters ?? []).filter(isInline);
+  const body = Object.entries(inline(op.requestBody)?.content ?? {})[0];
   return html`<section class="op" id="${method}-${path}">
     <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${path}</code></h3>
     <p>${op.summary ?? ''} <span class="access">${ACCESS_LABELS[op['x-access']] ?? ''}</span></p>
@@ -21,21 +26,22 @@ function operation(path: string, method: string, op: Json): Rendered {
           ${params.map((p) => html`<tr><td><code>${p.name}</code></td><td>${p.in}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${JSON.stringify(p.schema ?? {})}</code></td></tr>`)}
         </table>`
       : ''}
-    ${body ? html`<h4>Body <code>${body[0]}</code></h4>${schemaBlock((body[1] as Json).schema)}` : ''}
+    ${body ? html`<h4>Body <code>${body[0]}</code></h4>${schemaBlock(body[1].schema)}` : ''}
     <h4>Responses</h4>
     <ul>
-      ${Object.entries((op.responses ?? {}) as Json).map(
-        ([status, response]) => html`<li><strong>${status}</strong> ${response.description ?? ''}
-          ${schemaBlock(Object.values((response.content ?? {}) as Json)[0]?.schema)}</li>`,
-      )}
+      ${Object.entries(op.responses ?? {}).map(([status, response]) => {
+        const answer = inline(response);
+        return html`<li><strong>${status}</strong> ${answer?.description ?? ''}
+          ${schemaBlock(Object.values((answer?.content ?? {}) as Record<string, { schema?: unknown }>)[0]?.schema)}</li>`;
+      })}
     </ul>
   </section>`;
 }
 
 /** A readable, script-free page of the API from its OpenAPI document, grouped by tag. */
-export function renderReferencePage(document: Json): Rendered {
+export function renderReferencePage(document: Document): Rendered {
   const byTag = new Map<string, Rendered[]>();
-  for (const [path, item] of Object.entries((document.paths ?? {}) as Json)) {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
       const op = item[method];
       if (!op) continue;
