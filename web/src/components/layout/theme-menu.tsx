@@ -1,5 +1,5 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -20,14 +20,17 @@ const options: Array<{ value: Theme; label: string; icon: typeof Sun }> = [
 export function ThemeMenu(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Focus this button on mount: the stand-in had the focus and the menu is not opening. */
   focusTrigger: boolean;
   children: ReactNode;
 }) {
   const { theme, setTheme } = useTheme();
   const trigger = useRef<HTMLButtonElement>(null);
-  // This button replaces the stand-in that had the focus; keep it there.
+  // This button replaces the stand-in that had the focus; keep it there (unless the menu opens at once: Radix then
+  // moves focus into the menu, and taking it back would close the menu again).
   const focusTrigger = useRef(props.focusTrigger);
-  useEffect(() => {
+  // Before the browser paints, so no key press can land on the page in between.
+  useLayoutEffect(() => {
     if (focusTrigger.current) trigger.current?.focus();
   }, []);
   return (
