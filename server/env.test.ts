@@ -11,7 +11,7 @@ describe('loadEnv', () => {
 
   it('lists every problem at once', () => {
     try {
-      loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', AUTH_SECRET: 'short' });
+      loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', AUTH_SECRET: 'short', GOOGLE_CLIENT_ID: 'id' });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(EnvError);
@@ -20,6 +20,7 @@ describe('loadEnv', () => {
       expect(problems).toContain('DATABASE_URL must start with postgres://');
       expect(problems).toContain('SMTP_URL must start with smtp://');
       expect(problems).toContain('AUTH_SECRET must be at least 32 characters');
+      expect(problems).toContain('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
     }
   });
 

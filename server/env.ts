@@ -59,21 +59,24 @@ export class EnvError extends Error {
   }
 }
 
-/** Validates the environment and fills in defaults. */
+/** Settings that only work in pairs, from the raw environment (so they are listed even when others are invalid). */
+function unpairedSettings(source: NodeJS.ProcessEnv): string[] {
+  const set = (name: string) => Boolean(source[name]?.trim());
+  return [
+    ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+    ['APPLE_CLIENT_ID', 'APPLE_CLIENT_SECRET'],
+  ].flatMap(([id, secret]) => (set(id!) !== set(secret!) ? [`${id} and ${secret} must be set together`] : []));
+}
+
+/** Validates the environment and fills in defaults; every problem is listed at once. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`));
-  }
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`)),
+    ...unpairedSettings(source),
+  ];
+  if (!parsed.success || problems.length > 0) throw new EnvError(problems);
   const env = parsed.data;
-  const problems: string[] = [];
-  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
-  }
-  if (Boolean(env.APPLE_CLIENT_ID) !== Boolean(env.APPLE_CLIENT_SECRET)) {
-    problems.push('APPLE_CLIENT_ID and APPLE_CLIENT_SECRET must be set together');
-  }
-  if (problems.length > 0) throw new EnvError(problems);
   const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return { ...env, BASE_URL: baseUrl };
 }

@@ -2,7 +2,7 @@ import type { WeeklyCountDto } from '../../../common/knowledge';
 
 const DAY = 86_400_000;
 
-/** The Monday (UTC) starting the week of `date`, as YYYY-MM-DD. */
+/** Midnight (UTC) of the Monday that starts the week of `date`. */
 export function weekStart(date: Date): Date {
   const midnight = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
   const daysSinceMonday = (new Date(midnight).getUTCDay() + 6) % 7;
