@@ -17,6 +17,18 @@ const comingSoon = (title: string, icon: LucideIcon, description: string) => asy
   return { Component: () => <ComingSoon title={title} icon={icon} description={description} /> };
 };
 
+/**
+ * For pages that lead into a workspace (choosing, creating or joining one):
+ * loads the page and, alongside, the code of the workspace shell and its
+ * dashboard, so going on to it does not wait for that code.
+ */
+const leadingToDashboard =
+  <T,>(page: () => Promise<T>) =>
+  () => {
+    for (const next of [accountsPages.layout, accountsPages.dashboard]) next().catch(() => {});
+    return page();
+  };
+
 /** /accounts: the selector; someone without a workspace goes on to their invitations, or to /welcome. */
 async function accountsRoute() {
   const { AccountsPage } = await accountsPages.accounts();
@@ -45,9 +57,9 @@ export const routes: RouteObject[] = [
       {
         element: <SignedInOnly />,
         children: [
-          { path: '/welcome', lazy: accountsPages.welcome },
-          { path: '/accounts', lazy: accountsRoute },
-          { path: '/invitations', lazy: invitationsPages.invitations },
+          { path: '/welcome', lazy: leadingToDashboard(accountsPages.welcome) },
+          { path: '/accounts', lazy: leadingToDashboard(accountsRoute) },
+          { path: '/invitations', lazy: leadingToDashboard(invitationsPages.invitations) },
           {
             path: '/account/:accountId',
             lazy: accountsPages.layout,
