@@ -14,5 +14,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Files, and the tests in each, run in a new order every time (--sequence.seed=N repeats one), so no test can lean on another's data.
+    sequence: { shuffle: true },
   },
 });
