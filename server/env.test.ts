@@ -4,14 +4,25 @@ import { EnvError, loadEnv } from './env';
 describe('loadEnv', () => {
   it('runs with nothing set', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', BASE_URL: 'http://localhost:3000', TRUST_PROXY: false });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      BASE_URL: 'http://localhost:3000',
+      TRUST_PROXY: false,
+    });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
   });
 
   it('lists every problem at once', () => {
     try {
-      loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', AUTH_SECRET: 'short', GOOGLE_CLIENT_ID: 'id' });
+      loadEnv({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SMTP_URL: 'http://mail',
+        AUTH_SECRET: 'short',
+        GOOGLE_CLIENT_ID: 'id',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(EnvError);

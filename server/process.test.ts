@@ -43,7 +43,9 @@ function startLore(dataDir: string, port: number) {
 
 /** Signs in through the dev outbox: asks for a link, reads it from the process log, follows it. */
 async function signInThroughLog(lore: ReturnType<typeof startLore>, client: TestClient, email: string) {
-  expect((await client.post('/api/auth/sign-in/magic-link', { email, callbackURL: '/auth/callback' })).status).toBe(200);
+  expect((await client.post('/api/auth/sign-in/magic-link', { email, callbackURL: '/auth/callback' })).status).toBe(
+    200,
+  );
   await lore.waitFor('magic-link/verify');
   const link = lore.output().match(/https?:\/\/[^\s"\\]+\/api\/auth\/magic-link\/verify\?[^\s"\\]+/)![0];
   expect((await client.get(link)).status).toBe(302);
@@ -51,39 +53,48 @@ async function signInThroughLog(lore: ReturnType<typeof startLore>, client: Test
 
 // The embedded database is what the lock and the shutdown protect; the PostgreSQL run skips this.
 describe.skipIf(testEngine === 'postgres')('the Lore process', () => {
-  it('serves, refuses a second process on its data folder, stops cleanly on SIGTERM and keeps its data', { timeout: 120_000 }, async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-process-'));
-    const port = await freePort();
-    const first = startLore(dataDir, port);
-    await first.waitFor('Lore is running');
-    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
-    expect(await health.json()).toEqual({ status: 'ok', database: 'reachable' });
+  it(
+    'serves, refuses a second process on its data folder, stops cleanly on SIGTERM and keeps its data',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-process-'));
+      const port = await freePort();
+      const first = startLore(dataDir, port);
+      await first.waitFor('Lore is running');
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(await health.json()).toEqual({ status: 'ok', database: 'reachable' });
 
-    const browser = new TestClient(`http://127.0.0.1:${port}`);
-    await signInThroughLog(first, browser, 'keeper@example.com');
-    const account = (await browser.post('/api/accounts', { name: 'Survives restarts' })).body.data;
-    const item = await browser.post(`/api/accounts/${account.id}/knowledge`, { title: 'Written before the restart', content: '<p>Still here</p>' });
-    expect(item.status).toBe(201);
+      const browser = new TestClient(`http://127.0.0.1:${port}`);
+      await signInThroughLog(first, browser, 'keeper@example.com');
+      const account = (await browser.post('/api/accounts', { name: 'Survives restarts' })).body.data;
+      const item = await browser.post(`/api/accounts/${account.id}/knowledge`, {
+        title: 'Written before the restart',
+        content: '<p>Still here</p>',
+      });
+      expect(item.status).toBe(201);
 
-    const second = startLore(dataDir, await freePort());
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(`is in use by another Lore process (pid ${first.child.pid})`);
+      const second = startLore(dataDir, await freePort());
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(`is in use by another Lore process (pid ${first.child.pid})`);
 
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
-    expect(first.output()).toContain('Stopped cleanly');
-    expect(fs.existsSync(path.join(dataDir, 'lore.lock'))).toBe(false);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(first.output()).toContain('Stopped cleanly');
+      expect(fs.existsSync(path.join(dataDir, 'lore.lock'))).toBe(false);
 
-    const again = startLore(dataDir, port);
-    await again.waitFor('Lore is running');
-    const me = await browser.get('/api/me');
-    expect([me.status, me.body.data?.email]).toEqual([200, 'keeper@example.com']);
-    expect((await browser.get('/api/accounts')).body.data).toEqual([expect.objectContaining({ id: account.id, name: 'Survives restarts' })]);
-    const read = await browser.get(`/api/accounts/${account.id}/knowledge/${item.body.data.short_id}`);
-    expect(read.body.data).toMatchObject({ title: 'Written before the restart', content: '<p>Still here</p>' });
-    again.child.kill('SIGTERM');
-    expect(await again.exited).toBe(0);
-  });
+      const again = startLore(dataDir, port);
+      await again.waitFor('Lore is running');
+      const me = await browser.get('/api/me');
+      expect([me.status, me.body.data?.email]).toEqual([200, 'keeper@example.com']);
+      expect((await browser.get('/api/accounts')).body.data).toEqual([
+        expect.objectContaining({ id: account.id, name: 'Survives restarts' }),
+      ]);
+      const read = await browser.get(`/api/accounts/${account.id}/knowledge/${item.body.data.short_id}`);
+      expect(read.body.data).toMatchObject({ title: 'Written before the restart', content: '<p>Still here</p>' });
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    },
+  );
 
   it('lists every configuration problem and exits', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {

@@ -31,7 +31,17 @@ describe('the API description', () => {
   });
 
   it("documents the spec's own endpoints and the sign-in flow", () => {
-    for (const path of ['/api/updateStarPositions', '/api/getAccountUsers', '/api/inviteUser', '/api/removeUser', '/api/cancelInvite', '/api/updateUserRole', '/api/transferOwnership', '/api/acceptInvitation', '/api/secureImage']) {
+    for (const path of [
+      '/api/updateStarPositions',
+      '/api/getAccountUsers',
+      '/api/inviteUser',
+      '/api/removeUser',
+      '/api/cancelInvite',
+      '/api/updateUserRole',
+      '/api/transferOwnership',
+      '/api/acceptInvitation',
+      '/api/secureImage',
+    ]) {
       expect(document.paths[path], path).toBeDefined();
     }
     expect(document.paths['/api/auth/sign-in/magic-link']?.post).toBeDefined();
@@ -39,7 +49,9 @@ describe('the API description', () => {
   });
 
   it('declares who may call every operation', () => {
-    expect(operations().filter((operation) => !['public', 'user', 'member'].includes(operation.access ?? ''))).toEqual([]);
+    expect(operations().filter((operation) => !['public', 'user', 'member'].includes(operation.access ?? ''))).toEqual(
+      [],
+    );
   });
 
   it('answers 401 to an anonymous caller on every operation that needs a user', async () => {
@@ -61,9 +73,28 @@ describe('the API description', () => {
       // Inputs that pass validation, naming an account the caller is not in.
       const url = path.replace('{accountId}', accountId).replace(/\{\w+\}/g, crypto.randomUUID());
       const query = `accountId=${accountId}&userId=${owner.userId}&inviteId=${crypto.randomUUID()}&bucket=knowledge-images&path=${accountId}/x.png`;
-      const body = { accountId, updates: [], email: 'x@example.com', role: 'member', userId: owner.userId, knowledgeId: 'abc', currentOwnerId: owner.userId, newOwnerId: owner.userId, newOwnerRole: 'admin', title: 'T', name: 'N' };
-      const response = await stranger.request(method.toUpperCase(), `${url}?${query}`, method === 'get' || method === 'delete' ? {} : { json: body });
-      expect([response.status, response.body?.error], `${method.toUpperCase()} ${path}`).toEqual([404, 'Account not found']);
+      const body = {
+        accountId,
+        updates: [],
+        email: 'x@example.com',
+        role: 'member',
+        userId: owner.userId,
+        knowledgeId: 'abc',
+        currentOwnerId: owner.userId,
+        newOwnerId: owner.userId,
+        newOwnerRole: 'admin',
+        title: 'T',
+        name: 'N',
+      };
+      const response = await stranger.request(
+        method.toUpperCase(),
+        `${url}?${query}`,
+        method === 'get' || method === 'delete' ? {} : { json: body },
+      );
+      expect([response.status, response.body?.error], `${method.toUpperCase()} ${path}`).toEqual([
+        404,
+        'Account not found',
+      ]);
     }
   });
 

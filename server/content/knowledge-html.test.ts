@@ -6,20 +6,26 @@ const other = '22222222-2222-4222-8222-222222222222';
 
 describe('htmlToText', () => {
   it('keeps words apart across blocks and decodes entities once', () => {
-    expect(htmlToText('<h1>Title</h1><p>a &amp; b &lt;script&gt;</p><ul><li>one</li><li>two</li></ul><p>x&amp;lt;y</p>')).toBe('Title a & b <script> one two x&lt;y');
+    expect(
+      htmlToText('<h1>Title</h1><p>a &amp; b &lt;script&gt;</p><ul><li>one</li><li>two</li></ul><p>x&amp;lt;y</p>'),
+    ).toBe('Title a & b <script> one two x&lt;y');
   });
 });
 
 describe('sanitizeKnowledgeHtml', () => {
   it('forces safe link targets and drops unknown code classes', () => {
-    expect(sanitizeKnowledgeHtml('<a href="https://x.example" target="_top" rel="opener">x</a><pre><code class="language-js evil">1</code></pre>')).toBe(
+    expect(
+      sanitizeKnowledgeHtml(
+        '<a href="https://x.example" target="_top" rel="opener">x</a><pre><code class="language-js evil">1</code></pre>',
+      ),
+    ).toBe(
       '<a href="https://x.example" target="_blank" rel="noopener noreferrer nofollow">x</a><pre><code class="language-js">1</code></pre>',
     );
   });
 });
 
 describe('storedImagePaths', () => {
-  it('finds the account\'s images by data-path or secureImage address, and nothing of other accounts', () => {
+  it("finds the account's images by data-path or secureImage address, and nothing of other accounts", () => {
     const html = [
       `<img src="/api/secureImage?bucket=knowledge-images&amp;path=${account}%2Fa.png">`,
       `<img src="/x" data-path="${account}/b.webp">`,

@@ -46,22 +46,34 @@ describe('exactly one owner per account', () => {
   it('refuses an account left without an owner', async () => {
     const [a] = await users(1);
     const account = await lore.createAccount(a!);
-    await expect(
-      lore.db.deleteFrom('account_members').where('account_id', '=', account.id).execute(),
-    ).rejects.toThrow(/exactly one owner/);
-    await expect(
-      lore.db.insertInto('accounts').values({ name: 'Ownerless' }).execute(),
-    ).rejects.toThrow(/exactly one owner/);
+    await expect(lore.db.deleteFrom('account_members').where('account_id', '=', account.id).execute()).rejects.toThrow(
+      /exactly one owner/,
+    );
+    await expect(lore.db.insertInto('accounts').values({ name: 'Ownerless' }).execute()).rejects.toThrow(
+      /exactly one owner/,
+    );
   });
 
   it('allows handing ownership over inside one transaction', async () => {
     const [a, b] = await users(2);
     const account = await lore.createAccount(a!, 'Handover', [{ userId: b!, role: 'member' }]);
     await lore.db.transaction().execute(async (trx) => {
-      await trx.updateTable('account_members').set({ role: 'admin' }).where('user_id', '=', a!).where('account_id', '=', account.id).execute();
-      await trx.updateTable('account_members').set({ role: 'owner' }).where('user_id', '=', b!).where('account_id', '=', account.id).execute();
+      await trx
+        .updateTable('account_members')
+        .set({ role: 'admin' })
+        .where('user_id', '=', a!)
+        .where('account_id', '=', account.id)
+        .execute();
+      await trx
+        .updateTable('account_members')
+        .set({ role: 'owner' })
+        .where('user_id', '=', b!)
+        .where('account_id', '=', account.id)
+        .execute();
     });
-    const owners = await sql<{ user_id: string }>`select user_id from account_members where account_id = ${account.id} and role = 'owner'`.execute(lore.db);
+    const owners = await sql<{
+      user_id: string;
+    }>`select user_id from account_members where account_id = ${account.id} and role = 'owner'`.execute(lore.db);
     expect(owners.rows).toEqual([{ user_id: b }]);
   });
 
@@ -69,6 +81,8 @@ describe('exactly one owner per account', () => {
     const [a] = await users(1);
     const account = await lore.createAccount(a!);
     await lore.db.deleteFrom('accounts').where('id', '=', account.id).execute();
-    expect(await lore.db.selectFrom('account_members').selectAll().where('account_id', '=', account.id).execute()).toEqual([]);
+    expect(
+      await lore.db.selectFrom('account_members').selectAll().where('account_id', '=', account.id).execute(),
+    ).toEqual([]);
   });
 });

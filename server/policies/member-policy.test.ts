@@ -36,7 +36,10 @@ describe('teamPolicy (spec section 6)', () => {
   });
 
   it('refuses a member inviting an admin with the spec message', () => {
-    expect(refusal(teamPolicy.inviteAsAdmin, { role: 'member' })).toEqual([403, 'You do not have permission to invite administrators']);
+    expect(refusal(teamPolicy.inviteAsAdmin, { role: 'member' })).toEqual([
+      403,
+      'You do not have permission to invite administrators',
+    ]);
   });
 });
 
@@ -106,6 +109,9 @@ describe('memberPolicy (spec section 6)', () => {
 
   it("refuses changing the owner's role with a 400 and a non-owner with a 403", () => {
     expect(refusal(memberPolicy.changeRole, context('owner', 'owner'))?.[0]).toBe(400);
-    expect(refusal(memberPolicy.changeRole, context('admin', 'member'))).toEqual([403, 'Only the account owner can change roles']);
+    expect(refusal(memberPolicy.changeRole, context('admin', 'member'))).toEqual([
+      403,
+      'Only the account owner can change roles',
+    ]);
   });
 });

@@ -1,14 +1,24 @@
 import type { TestClient, TestResponse } from './http-client';
 
 /** Creates an item through the API as `client`; fails loudly when refused. */
-export async function createItem(client: TestClient, accountId: string, input: { title: string; content?: string; tags?: string[] }) {
+export async function createItem(
+  client: TestClient,
+  accountId: string,
+  input: { title: string; content?: string; tags?: string[] },
+) {
   const response = await client.post(`/api/accounts/${accountId}/knowledge`, input);
   if (response.status !== 201) throw new Error(`Item refused: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.data as { id: string; short_id: string; title: string; content: string; tags: string[] };
 }
 
 /** Sends a file as multipart form data (field `file`) with the client's cookies, as a browser would. */
-export async function uploadFile(client: TestClient, path: string, bytes: Uint8Array, filename: string, type = 'application/octet-stream'): Promise<TestResponse> {
+export async function uploadFile(
+  client: TestClient,
+  path: string,
+  bytes: Uint8Array,
+  filename: string,
+  type = 'application/octet-stream',
+): Promise<TestResponse> {
   const form = new FormData();
   form.append('file', new Blob([bytes.slice().buffer as ArrayBuffer], { type }), filename);
   const headers: Record<string, string> = { origin: client.baseUrl };
@@ -31,5 +41,8 @@ export const sampleImages = {
   png: fromBase64('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='),
   gif: fromBase64('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'),
   webp: fromBase64('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA=='),
-  jpeg: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]),
+  jpeg: new Uint8Array([
+    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+    0x00, 0xff, 0xd9,
+  ]),
 };

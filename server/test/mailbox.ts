@@ -44,7 +44,10 @@ export async function startMailbox() {
       const deadline = Date.now() + (options.timeoutMs ?? 5000);
       const wanted = address.toLowerCase();
       for (;;) {
-        const mail = received.slice(options.since ?? 0).reverse().find((m) => m.to.includes(wanted));
+        const mail = received
+          .slice(options.since ?? 0)
+          .reverse()
+          .find((m) => m.to.includes(wanted));
         if (mail) return mail;
         const left = deadline - Date.now();
         if (left <= 0) throw new Error(`No mail to ${address} arrived`);

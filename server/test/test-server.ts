@@ -21,9 +21,13 @@ export type { SignedInClient } from './user-factory';
  * which the caller keeps and closes) and a real SMTP server catching its mail.
  * One per test file; close it in afterAll.
  */
-export async function startTestServer(options: { webRoot?: string; env?: Record<string, string>; database?: Database } = {}) {
+export async function startTestServer(
+  options: { webRoot?: string; env?: Record<string, string>; database?: Database } = {},
+) {
   const mailbox = await startMailbox();
-  const { database, drop } = options.database ? { database: options.database, drop: async () => {} } : await openTestDatabase();
+  const { database, drop } = options.database
+    ? { database: options.database, drop: async () => {} }
+    : await openTestDatabase();
   let handler: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });
   const server = await listen((request) => handler(request), { port: 0, hostname: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${server.port}`;
@@ -37,7 +41,13 @@ export async function startTestServer(options: { webRoot?: string; env?: Record<
     ...options.env,
   });
   const logger = pino({ level: env.LOG_LEVEL });
-  const { app, deps } = assembleApp({ env, database, logger, secret: 'test-secret-that-is-long-enough-0123456789', webRoot: options.webRoot });
+  const { app, deps } = assembleApp({
+    env,
+    database,
+    logger,
+    secret: 'test-secret-that-is-long-enough-0123456789',
+    webRoot: options.webRoot,
+  });
   handler = app.fetch;
 
   const test = {
@@ -58,7 +68,8 @@ export async function startTestServer(options: { webRoot?: string; env?: Record<
       if (asked.status !== 200) throw new Error(`Login link refused: ${asked.status} ${JSON.stringify(asked.body)}`);
       const link = linkIn(await mailbox.waitFor(email, { since }), '/api/auth/magic-link/verify');
       const followed = await client.get(link);
-      if (followed.status !== 302 || client.cookies.size === 0) throw new Error(`Login link did not sign in (${followed.status})`);
+      if (followed.status !== 302 || client.cookies.size === 0)
+        throw new Error(`Login link did not sign in (${followed.status})`);
       const me = await client.get('/api/me');
       return Object.assign(client, { email, userId: me.body.data.id as string });
     },
@@ -69,7 +80,9 @@ export async function startTestServer(options: { webRoot?: string; env?: Record<
       return account;
     },
     /** A new account owned by `owner` (a new user unless given) with one new user per listed role, in that order. */
-    async account<const R extends ReadonlyArray<Exclude<Role, 'owner'>> = []>(options: { name?: string; owner?: SignedInClient; roles?: R } = {}) {
+    async account<const R extends ReadonlyArray<Exclude<Role, 'owner'>> = []>(
+      options: { name?: string; owner?: SignedInClient; roles?: R } = {},
+    ) {
       const roles: ReadonlyArray<Role> = options.roles ?? [];
       const [owner, ...members] = await Promise.all([
         options.owner ?? createSignedInUser(deps.auth, baseUrl),
@@ -77,7 +90,8 @@ export async function startTestServer(options: { webRoot?: string; env?: Record<
       ]);
       const name = options.name ?? 'Test workspace';
       const account = await createAccountWithOwner(database.db, { name, userId: owner!.userId });
-      for (const [i, member] of members.entries()) await insertMember(database.db, account.id, member.userId, roles[i]!);
+      for (const [i, member] of members.entries())
+        await insertMember(database.db, account.id, member.userId, roles[i]!);
       return { id: account.id, name, owner: owner!, members: members as { -readonly [K in keyof R]: SignedInClient } };
     },
     async close() {

@@ -13,8 +13,16 @@ describe('the user factory', () => {
     const user = await lore.user({ email, name: 'Grace Hopper' });
     const me = await user.get('/api/me');
     expect(me.status).toBe(200);
-    expect(me.body.data).toMatchObject({ id: user.userId, email, profile: { full_name: 'Grace Hopper', mfa_enabled: false } });
-    const sessions = await lore.db.selectFrom('sessions').select('user_id').where('user_id', '=', user.userId).execute();
+    expect(me.body.data).toMatchObject({
+      id: user.userId,
+      email,
+      profile: { full_name: 'Grace Hopper', mfa_enabled: false },
+    });
+    const sessions = await lore.db
+      .selectFrom('sessions')
+      .select('user_id')
+      .where('user_id', '=', user.userId)
+      .execute();
     expect(sessions).toHaveLength(1);
     expect(lore.mailbox.received.filter((mail) => mail.to.includes(email))).toEqual([]);
   });
@@ -41,8 +49,17 @@ describe('the user factory', () => {
   it('makes an account with a member in each role asked for', async () => {
     const team = await lore.account({ name: 'Crew', roles: ['admin', 'member'] });
     const users = await team.owner.get(`/api/getAccountUsers?accountId=${team.id}`);
-    const roles = Object.fromEntries(users.body.data.members.map((m: { user_id: string; role: string }) => [m.user_id, m.role]));
-    expect(roles).toEqual({ [team.owner.userId]: 'owner', [team.members[0]!.userId]: 'admin', [team.members[1]!.userId]: 'member' });
-    expect((await team.members[1]!.get(`/api/accounts/${team.id}`)).body.data).toMatchObject({ name: 'Crew', role: 'member' });
+    const roles = Object.fromEntries(
+      users.body.data.members.map((m: { user_id: string; role: string }) => [m.user_id, m.role]),
+    );
+    expect(roles).toEqual({
+      [team.owner.userId]: 'owner',
+      [team.members[0]!.userId]: 'admin',
+      [team.members[1]!.userId]: 'member',
+    });
+    expect((await team.members[1]!.get(`/api/accounts/${team.id}`)).body.data).toMatchObject({
+      name: 'Crew',
+      role: 'member',
+    });
   });
 });

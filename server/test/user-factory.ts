@@ -10,10 +10,17 @@ export type SignedInClient = TestClient & { email: string; userId: string };
  * user (its create hooks add the profile, as at sign-up) and a session, and the
  * client gets the cookie better-auth's own signing would set.
  */
-export async function createSignedInUser(auth: Auth, baseUrl: string, options: { email?: string; name?: string } = {}): Promise<SignedInClient> {
+export async function createSignedInUser(
+  auth: Auth,
+  baseUrl: string,
+  options: { email?: string; name?: string } = {},
+): Promise<SignedInClient> {
   const context = await auth.$context;
   const email = options.email ?? `user-${crypto.randomUUID()}@example.com`;
-  const user = await context.internalAdapter.createUser({ email, emailVerified: true, name: options.name ?? '' }, { method: 'magic-link' });
+  const user = await context.internalAdapter.createUser(
+    { email, emailVerified: true, name: options.name ?? '' },
+    { method: 'magic-link' },
+  );
   if (!user) throw new Error(`No user was created for ${email}`);
   const session = await context.internalAdapter.createSession(user.id);
   const cookie = context.authCookies.sessionToken;

@@ -67,14 +67,21 @@ describe('reading, renaming and deleting an account', () => {
   it('shows a member the account with their role and policies', async () => {
     const response = await member.get(`/api/accounts/${accountId}`);
     expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ id: accountId, name: 'Shared', role: 'member', policies: { rename: false, delete: false } });
+    expect(response.body.data).toMatchObject({
+      id: accountId,
+      name: 'Shared',
+      role: 'member',
+      policies: { rename: false, delete: false },
+    });
   });
 
   it('renames (trimmed) for the owner and admins', async () => {
     const renamed = await admin.patch(`/api/accounts/${accountId}`, { name: '  Renamed  ' });
     expect(renamed.status).toBe(200);
     expect(renamed.body.data.name).toBe('Renamed');
-    expect(new Date(renamed.body.data.updated_at).getTime()).toBeGreaterThan(new Date(renamed.body.data.created_at).getTime());
+    expect(new Date(renamed.body.data.updated_at).getTime()).toBeGreaterThan(
+      new Date(renamed.body.data.created_at).getTime(),
+    );
   });
 
   it('refuses an empty name with the spec message', async () => {
@@ -126,7 +133,9 @@ describe('denials', () => {
     expect((await anonymous.get('/api/accounts')).status).toBe(401);
     expect((await anonymous.post('/api/accounts', { name: 'x' })).status).toBe(401);
     for (const [method, path] of routes(accountId)) {
-      expect((await anonymous.request(method, path, { json: method === 'GET' ? undefined : { name: 'x' } })).status).toBe(401);
+      expect(
+        (await anonymous.request(method, path, { json: method === 'GET' ? undefined : { name: 'x' } })).status,
+      ).toBe(401);
     }
   });
 

@@ -14,13 +14,20 @@ describe('sign-in options', () => {
 
   it('offers only the e-mail link when no provider is configured', async () => {
     expect((await plain.anonymous().get('/api/sign-in-options')).body.data).toEqual({ google: false, apple: false });
-    const response = await plain.anonymous().post('/api/auth/sign-in/social', { provider: 'google', callbackURL: '/auth/callback' });
+    const response = await plain
+      .anonymous()
+      .post('/api/auth/sign-in/social', { provider: 'google', callbackURL: '/auth/callback' });
     expect(response.status).toBeGreaterThanOrEqual(400);
   });
 
   it('offers Google when configured and sends the browser to Google with our callback', async () => {
-    expect((await withGoogle.anonymous().get('/api/sign-in-options')).body.data).toEqual({ google: true, apple: false });
-    const response = await withGoogle.anonymous().post('/api/auth/sign-in/social', { provider: 'google', callbackURL: '/auth/callback' });
+    expect((await withGoogle.anonymous().get('/api/sign-in-options')).body.data).toEqual({
+      google: true,
+      apple: false,
+    });
+    const response = await withGoogle
+      .anonymous()
+      .post('/api/auth/sign-in/social', { provider: 'google', callbackURL: '/auth/callback' });
     expect(response.status).toBe(200);
     const url = new URL(response.body.url);
     expect(url.hostname).toBe('accounts.google.com');

@@ -144,7 +144,11 @@ describe('invitation lifecycle', () => {
     const other = await lore.account({ name: 'Other' });
     const response = await other.owner.delete(`/api/cancelInvite?inviteId=${id}&accountId=${other.id}`);
     expect(response.status).toBe(404);
-    const row = await lore.db.selectFrom('pending_invites').select('cancelled_invite').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await lore.db
+      .selectFrom('pending_invites')
+      .select('cancelled_invite')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.cancelled_invite).toBe(false);
   });
 });

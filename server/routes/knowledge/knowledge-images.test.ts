@@ -8,8 +8,13 @@ let lore: TestServer;
 let owner: SignedInClient;
 let outsider: SignedInClient;
 let accountId: string;
-const upload = (client: SignedInClient, bytes: Uint8Array, name = 'picture.png', type = 'image/png', account = accountId) =>
-  uploadFile(client, `/api/accounts/${account}/knowledge-images`, bytes, name, type);
+const upload = (
+  client: SignedInClient,
+  bytes: Uint8Array,
+  name = 'picture.png',
+  type = 'image/png',
+  account = accountId,
+) => uploadFile(client, `/api/accounts/${account}/knowledge-images`, bytes, name, type);
 const imageUrl = (p: string) => `/api/secureImage?bucket=knowledge-images&path=${encodeURIComponent(p)}`;
 
 beforeAll(async () => {
@@ -44,7 +49,11 @@ describe('uploading images', () => {
   it('judges by content, not by name: renamed HTML and SVG are refused', async () => {
     const html = new TextEncoder().encode('<html><script>alert(1)</script></html>');
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>');
-    for (const [bytes, name] of [[html, 'cat.png'], [svg, 'cat.gif'], [svg, 'cat.svg']] as const) {
+    for (const [bytes, name] of [
+      [html, 'cat.png'],
+      [svg, 'cat.gif'],
+      [svg, 'cat.svg'],
+    ] as const) {
       const response = await upload(owner, bytes, name, 'image/png');
       expect(response.status).toBe(415);
       expect(response.body.error).toBe('Only PNG, JPEG, GIF and WebP images can be uploaded');
@@ -63,7 +72,12 @@ describe('uploading images', () => {
   });
 
   it('answers 401 to anonymous and 404 to non-members', async () => {
-    const anonymous = await uploadFile(lore.anonymous() as SignedInClient, `/api/accounts/${accountId}/knowledge-images`, sampleImages.png, 'a.png');
+    const anonymous = await uploadFile(
+      lore.anonymous() as SignedInClient,
+      `/api/accounts/${accountId}/knowledge-images`,
+      sampleImages.png,
+      'a.png',
+    );
     expect(anonymous.status).toBe(401);
     expect((await upload(outsider, sampleImages.png)).status).toBe(404);
   });
@@ -87,7 +101,14 @@ describe('secureImage', () => {
   it('answers 404 for a missing file and 400 for unknown buckets and traversal', async () => {
     expect((await owner.get(imageUrl(`${accountId}/missing.png`))).status).toBe(404);
     expect((await owner.get(`/api/secureImage?bucket=avatars&path=${encodeURIComponent(stored)}`)).status).toBe(400);
-    for (const bad of [`${accountId}/../../secret.png`, '../../../etc/passwd', `${accountId}/a/../b.png`, `/${stored}`, `${accountId}%2F..%2Fx.png`, '']) {
+    for (const bad of [
+      `${accountId}/../../secret.png`,
+      '../../../etc/passwd',
+      `${accountId}/a/../b.png`,
+      `/${stored}`,
+      `${accountId}%2F..%2Fx.png`,
+      '',
+    ]) {
       expect((await owner.get(imageUrl(bad))).status).toBe(400);
     }
     expect((await owner.get('/api/secureImage?bucket=knowledge-images')).body.error).toBe('A file path is required');
@@ -95,7 +116,10 @@ describe('secureImage', () => {
 
   it('deleting an item removes its images and its stars', async () => {
     const image = (await upload(owner, sampleImages.gif, 'a.gif', 'image/gif')).body.data;
-    const item = await createItem(owner, accountId, { title: 'With picture', content: `<p>x</p><img src="${image.url}" data-path="${image.path}">` });
+    const item = await createItem(owner, accountId, {
+      title: 'With picture',
+      content: `<p>x</p><img src="${image.url}" data-path="${image.path}">`,
+    });
     await owner.post(`/api/accounts/${accountId}/stars`, { knowledgeId: item.id });
     const file = path.join(lore.deps.env.DATA_DIR, 'files', 'knowledge-images', image.path);
     expect(fs.existsSync(file)).toBe(true);

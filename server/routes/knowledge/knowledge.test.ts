@@ -25,13 +25,25 @@ beforeEach(async () => {
 
 describe('writing and reading items', () => {
   it('creates, reads by id and by short id, updates and deletes', async () => {
-    const created = await owner.post(base(), { title: '  Deploying  ', content: '<p>Run the <strong>pipeline</strong></p>', tags: [' ops ', 'ci', 'OPS'] });
+    const created = await owner.post(base(), {
+      title: '  Deploying  ',
+      content: '<p>Run the <strong>pipeline</strong></p>',
+      tags: [' ops ', 'ci', 'OPS'],
+    });
     expect(created.status).toBe(201);
     const item = created.body.data;
-    expect(item).toMatchObject({ title: 'Deploying', tags: ['ops', 'ci'], author_name: 'Ada Lovelace', account_id: accountId, user_id: owner.userId });
+    expect(item).toMatchObject({
+      title: 'Deploying',
+      tags: ['ops', 'ci'],
+      author_name: 'Ada Lovelace',
+      account_id: accountId,
+      user_id: owner.userId,
+    });
     expect(item.short_id).toMatch(/^[A-Za-z0-9_-]{1,9}$/);
 
-    expect((await member.get(`${base()}/${item.id}`)).body.data.content).toBe('<p>Run the <strong>pipeline</strong></p>');
+    expect((await member.get(`${base()}/${item.id}`)).body.data.content).toBe(
+      '<p>Run the <strong>pipeline</strong></p>',
+    );
     expect((await member.get(`${base()}/${item.short_id}`)).body.data.id).toBe(item.id);
 
     const updated = await member.patch(`${base()}/${item.short_id}`, { title: 'Deploying safely', tags: ['ops'] });
@@ -41,7 +53,9 @@ describe('writing and reading items', () => {
 
     expect((await member.delete(`${base()}/${item.id}`)).status).toBe(204);
     expect((await owner.get(`${base()}/${item.id}`)).body.error).toBe('Knowledge item not found');
-    expect((await owner.get(`${base()}/${item.short_id}`)).body.error).toBe(`Could not find knowledge item with short ID: ${item.short_id}`);
+    expect((await owner.get(`${base()}/${item.short_id}`)).body.error).toBe(
+      `Could not find knowledge item with short ID: ${item.short_id}`,
+    );
   });
 
   it.each([
@@ -64,7 +78,9 @@ describe('writing and reading items', () => {
     const item = await createItem(owner, accountId, { title: 'Editable' });
     const response = await owner.patch(`${base()}/${item.id}`, { title: ' ' });
     expect(response.body.error).toBe('Title is required');
-    const raw = await owner.request('PATCH', `${base()}/${item.id}`, { headers: { 'content-type': 'application/json' } });
+    const raw = await owner.request('PATCH', `${base()}/${item.id}`, {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(raw.status).toBe(400);
   });
 });
@@ -96,8 +112,12 @@ describe('the list', () => {
   });
 
   it('finds by keyword as a web search, in title and body, ignoring a blank keyword', async () => {
-    expect((await list('?search=kubernetes')).body.data.items.map((i: { title: string }) => i.title)).toEqual(['Kubernetes rollout guide']);
-    expect((await list('?search=rotating%20certificate')).body.data.items.map((i: { title: string }) => i.title)).toEqual(['Note 7']);
+    expect((await list('?search=kubernetes')).body.data.items.map((i: { title: string }) => i.title)).toEqual([
+      'Kubernetes rollout guide',
+    ]);
+    expect(
+      (await list('?search=rotating%20certificate')).body.data.items.map((i: { title: string }) => i.title),
+    ).toEqual(['Note 7']);
     expect((await list('?search=%22rollout%20guide%22%20-kubernetes')).body.data.items).toEqual([]);
     expect((await list('?search=%20%20')).body.data.items).toHaveLength(20);
   });
@@ -107,7 +127,9 @@ describe('the list', () => {
     expect(odd.body.data.items).toHaveLength(11);
     expect(odd.body.data.nextPage).toBeNull();
     expect((await list('?tag=odd&tag=even')).body.data.items).toEqual([]);
-    expect((await list('?tag=odd&search=kubernetes')).body.data.items.map((i: { title: string }) => i.title)).toEqual(['Kubernetes rollout guide']);
+    expect((await list('?tag=odd&search=kubernetes')).body.data.items.map((i: { title: string }) => i.title)).toEqual([
+      'Kubernetes rollout guide',
+    ]);
   });
 
   it('shows a plain-text preview instead of the HTML', async () => {
@@ -170,7 +192,9 @@ describe('sanitizing', () => {
     const item = await createItem(owner, accountId, { title: 'XSS', content: `<p>before</p>${payload}<p>after</p>` });
     const stored = (await owner.get(`${base()}/${item.id}`)).body.data.content as string;
     expect(stored).toContain('<p>before</p>');
-    expect(stored).not.toMatch(/<script|<iframe|<form|<input|<svg|<object|<embed|<meta|<style|\son\w+=|javascript:|data:|href="\/\/|style=/i);
+    expect(stored).not.toMatch(
+      /<script|<iframe|<form|<input|<svg|<object|<embed|<meta|<style|\son\w+=|javascript:|data:|href="\/\/|style=/i,
+    );
     const updated = (await owner.patch(`${base()}/${item.id}`, { content: payload })).body.data.content as string;
     expect(updated).not.toMatch(/<script|<iframe|<form|\son\w+=|javascript:|data:/i);
   });
@@ -183,7 +207,12 @@ describe('sanitizing', () => {
       '<img src="/api/secureImage?bucket=knowledge-images&amp;path=x" data-path="x" alt="diagram" />';
     const item = await createItem(owner, accountId, { title: 'Rich', content: html });
     const stored = (await owner.get(`${base()}/${item.id}`)).body.data.content;
-    expect(stored).toBe(html.replace('<a href="https://lore.example/x">', '<a href="https://lore.example/x" rel="noopener noreferrer nofollow" target="_blank">'));
+    expect(stored).toBe(
+      html.replace(
+        '<a href="https://lore.example/x">',
+        '<a href="https://lore.example/x" rel="noopener noreferrer nofollow" target="_blank">',
+      ),
+    );
   });
 });
 
@@ -194,7 +223,9 @@ describe('deleting the account', () => {
     await owner.post(`/api/accounts/${doomed}/stars`, { knowledgeId: item.id });
     expect((await owner.delete(`/api/accounts/${doomed}`)).status).toBe(204);
     expect(await lore.db.selectFrom('knowledge').select('id').where('account_id', '=', doomed).execute()).toEqual([]);
-    expect(await lore.db.selectFrom('knowledge_stars').select('id').where('account_id', '=', doomed).execute()).toEqual([]);
+    expect(await lore.db.selectFrom('knowledge_stars').select('id').where('account_id', '=', doomed).execute()).toEqual(
+      [],
+    );
   });
 });
 
@@ -218,7 +249,8 @@ describe('denials and isolation', () => {
     client.request(method, path, { json: method === 'GET' || method === 'DELETE' ? undefined : { title: 'Hijacked' } });
 
   it('answers 401 to anonymous callers everywhere', async () => {
-    for (const [method, path] of routes(accountId, itemId)) expect((await send(lore.anonymous(), method, path)).status).toBe(401);
+    for (const [method, path] of routes(accountId, itemId))
+      expect((await send(lore.anonymous(), method, path)).status).toBe(401);
   });
 
   it('answers 404 to non-members, for every route', async () => {
@@ -230,7 +262,7 @@ describe('denials and isolation', () => {
     expect((await owner.get(`${base()}/${itemId}`)).body.data.title).toBe('Private plans');
   });
 
-  it('never shows one account\'s items through another account', async () => {
+  it("never shows one account's items through another account", async () => {
     const item = (await owner.get(`${base()}/${itemId}`)).body.data;
     const other = `/api/accounts/${otherAccountId}/knowledge`;
     expect((await outsider.get(`${other}/${itemId}`)).status).toBe(404);

@@ -10,7 +10,8 @@ let outsider: SignedInClient;
 let accountId: string;
 let items: Array<{ id: string; short_id: string }>;
 const stars = () => `/api/accounts/${accountId}/stars`;
-const mine = async (client: SignedInClient) => (await client.get(stars())).body.data as Array<{ id: string; knowledge_id: string; position: number; title: string }>;
+const mine = async (client: SignedInClient) =>
+  (await client.get(stars())).body.data as Array<{ id: string; knowledge_id: string; position: number; title: string }>;
 const star = async (client: SignedInClient, ...indexes: number[]) => {
   for (const index of indexes) expect((await client.post(stars(), { knowledgeId: items[index]!.id })).status).toBe(201);
 };
@@ -34,13 +35,16 @@ describe('starring', () => {
     expect((await alice.post(stars(), { knowledgeId: items[0]!.id })).status).toBe(201);
     await alice.post(stars(), { knowledgeId: items[1]!.short_id });
     await alice.post(stars(), { knowledgeId: items[0]!.id });
-    expect((await mine(alice)).map((s) => [s.title, s.position])).toEqual([['One', 0], ['Two', 1]]);
+    expect((await mine(alice)).map((s) => [s.title, s.position])).toEqual([
+      ['One', 0],
+      ['Two', 1],
+    ]);
     expect(await mine(bob)).toEqual([]);
     await bob.post(stars(), { knowledgeId: items[2]!.id });
     expect((await mine(bob)).map((s) => [s.title, s.position])).toEqual([['Three', 0]]);
   });
 
-  it('unstars only the caller\'s star', async () => {
+  it("unstars only the caller's star", async () => {
     await star(alice, 0, 1);
     await star(bob, 2, 0);
     expect((await bob.delete(`${stars()}/${items[0]!.id}`)).status).toBe(200);
@@ -55,7 +59,7 @@ describe('starring', () => {
     expect(await mine(alice)).toEqual([]);
   });
 
-  it('answers the spec\'s messages to anonymous callers', async () => {
+  it("answers the spec's messages to anonymous callers", async () => {
     await star(alice, 0);
     const anonymous = lore.anonymous();
     const starred = await anonymous.post(stars(), { knowledgeId: items[1]!.id });
@@ -74,7 +78,10 @@ describe('starring', () => {
     expect((await outsider.get(stars())).status).toBe(404);
     expect((await outsider.post(stars(), { knowledgeId: items[1]!.id })).status).toBe(404);
     expect((await outsider.delete(`${stars()}/${items[0]!.id}`)).status).toBe(404);
-    const reorder = await outsider.post('/api/updateStarPositions', { updates: [{ id: (await mine(alice))[0]!.id, position: 9 }], accountId });
+    const reorder = await outsider.post('/api/updateStarPositions', {
+      updates: [{ id: (await mine(alice))[0]!.id, position: 9 }],
+      accountId,
+    });
     expect(reorder.status).toBe(404);
     expect((await mine(alice)).map((s) => [s.title, s.position])).toEqual([['One', 0]]);
   });
@@ -83,16 +90,22 @@ describe('starring', () => {
 describe('POST /api/updateStarPositions', () => {
   const reorder = (client: SignedInClient, body: unknown) => client.post('/api/updateStarPositions', body);
 
-  it('reorders the caller\'s stars', async () => {
+  it("reorders the caller's stars", async () => {
     await star(alice, 0, 1);
     const [one, two] = await mine(alice);
-    const response = await reorder(alice, { accountId, updates: [{ id: one!.id, position: 1 }, { id: two!.id, position: 0 }] });
+    const response = await reorder(alice, {
+      accountId,
+      updates: [
+        { id: one!.id, position: 1 },
+        { id: two!.id, position: 0 },
+      ],
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, updated: 2 });
     expect((await mine(alice)).map((s) => s.title)).toEqual(['Two', 'One']);
   });
 
-  it('changes only the caller\'s own stars', async () => {
+  it("changes only the caller's own stars", async () => {
     await star(bob, 2);
     const bobs = await mine(bob);
     const response = await reorder(alice, { accountId, updates: [{ id: bobs[0]!.id, position: 42 }] });
@@ -129,9 +142,21 @@ describe('POST /api/updateStarPositions', () => {
   it('drops entries without an id and turns non-numeric positions into 0', async () => {
     await star(alice, 0, 1);
     const [first, second] = await mine(alice);
-    await reorder(alice, { accountId, updates: [{ id: second!.id, position: 'soon' }, { position: 3 }, { id: first!.id, position: '5' }] });
-    expect((await mine(alice)).map((s) => [s.id, s.position])).toEqual([[second!.id, 0], [first!.id, 5]]);
-    expect(cleanPositionUpdates([{ id: first!.id, position: 2.7 }, { id: first!.id, position: Infinity }, { id: 'x', position: 1 }])).toEqual([
+    await reorder(alice, {
+      accountId,
+      updates: [{ id: second!.id, position: 'soon' }, { position: 3 }, { id: first!.id, position: '5' }],
+    });
+    expect((await mine(alice)).map((s) => [s.id, s.position])).toEqual([
+      [second!.id, 0],
+      [first!.id, 5],
+    ]);
+    expect(
+      cleanPositionUpdates([
+        { id: first!.id, position: 2.7 },
+        { id: first!.id, position: Infinity },
+        { id: 'x', position: 1 },
+      ]),
+    ).toEqual([
       { id: first!.id, position: 2 },
       { id: first!.id, position: 0 },
     ]);

@@ -28,7 +28,11 @@ beforeEach(async () => {
 });
 
 async function openInvite(accountId: string) {
-  const response = await people.owner.post('/api/inviteUser', { email: `invitee-${crypto.randomUUID()}@example.com`, accountId, role: 'member' });
+  const response = await people.owner.post('/api/inviteUser', {
+    email: `invitee-${crypto.randomUUID()}@example.com`,
+    accountId,
+    role: 'member',
+  });
   return response.body.data.id as string;
 }
 
@@ -42,34 +46,55 @@ const ids = () => ({
 const actions: Record<string, { run: Action; allowed: Caller[] }> = {
   'list users': { run: (c, a) => c.get(`/api/getAccountUsers?accountId=${a}`), allowed: ['owner', 'admin', 'member'] },
   'invite a member': {
-    run: (c, a) => c.post('/api/inviteUser', { email: `new-${crypto.randomUUID()}@example.com`, accountId: a, role: 'member' }),
+    run: (c, a) =>
+      c.post('/api/inviteUser', { email: `new-${crypto.randomUUID()}@example.com`, accountId: a, role: 'member' }),
     allowed: ['owner', 'admin'],
   },
   'invite an admin': {
-    run: (c, a) => c.post('/api/inviteUser', { email: `new-${crypto.randomUUID()}@example.com`, accountId: a, role: 'admin' }),
+    run: (c, a) =>
+      c.post('/api/inviteUser', { email: `new-${crypto.randomUUID()}@example.com`, accountId: a, role: 'admin' }),
     allowed: ['owner', 'admin'],
   },
   'cancel an invitation': {
     run: async (c, a) => c.delete(`/api/cancelInvite?inviteId=${await openInvite(a)}&accountId=${a}`),
     allowed: ['owner', 'admin'],
   },
-  'remove a member': { run: (c, a) => c.delete(`/api/removeUser?userId=${ids().targetMember}&accountId=${a}`), allowed: ['owner', 'admin'] },
-  'remove an admin': { run: (c, a) => c.delete(`/api/removeUser?userId=${ids().targetAdmin}&accountId=${a}`), allowed: ['owner'] },
+  'remove a member': {
+    run: (c, a) => c.delete(`/api/removeUser?userId=${ids().targetMember}&accountId=${a}`),
+    allowed: ['owner', 'admin'],
+  },
+  'remove an admin': {
+    run: (c, a) => c.delete(`/api/removeUser?userId=${ids().targetAdmin}&accountId=${a}`),
+    allowed: ['owner'],
+  },
   // For the owner this is leaving, allowed while others remain (see below); nobody else may.
-  'remove the owner': { run: (c, a) => c.delete(`/api/removeUser?userId=${ids().owner}&accountId=${a}`), allowed: ['owner'] },
+  'remove the owner': {
+    run: (c, a) => c.delete(`/api/removeUser?userId=${ids().owner}&accountId=${a}`),
+    allowed: ['owner'],
+  },
   'change a role': {
     run: (c, a) => c.put('/api/updateUserRole', { userId: ids().targetMember, accountId: a, role: 'admin' }),
     allowed: ['owner'],
   },
   'transfer ownership': {
     run: (c, a) =>
-      c.put('/api/transferOwnership', { currentOwnerId: ids().owner, newOwnerId: ids().targetMember, accountId: a, newOwnerRole: 'admin' }),
+      c.put('/api/transferOwnership', {
+        currentOwnerId: ids().owner,
+        newOwnerId: ids().targetMember,
+        accountId: a,
+        newOwnerRole: 'admin',
+      }),
     allowed: ['owner'],
   },
 };
 
 const memberships = () =>
-  lore.db.selectFrom('account_members').select(['user_id', 'role']).where('account_id', '=', accountId).orderBy('user_id').execute();
+  lore.db
+    .selectFrom('account_members')
+    .select(['user_id', 'role'])
+    .where('account_id', '=', accountId)
+    .orderBy('user_id')
+    .execute();
 const clientFor = (caller: Caller) => (caller === 'anonymous' ? lore.anonymous() : people[caller]);
 const expectedStatus = (caller: Caller, allowed: Caller[]) =>
   caller === 'anonymous' ? 401 : caller === 'outsider' ? 404 : allowed.includes(caller) ? 'ok' : 403;

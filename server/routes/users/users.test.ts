@@ -14,7 +14,11 @@ afterAll(() => lore.close());
 
 // Every test gets its own account, Team: Olive Owner, an admin and a member.
 beforeEach(async () => {
-  const team = await lore.account({ name: 'Team', owner: await lore.user({ name: 'Olive Owner' }), roles: ['admin', 'member'] });
+  const team = await lore.account({
+    name: 'Team',
+    owner: await lore.user({ name: 'Olive Owner' }),
+    roles: ['admin', 'member'],
+  });
   [accountId, owner, [admin, member]] = [team.id, team.owner, team.members];
 });
 
@@ -33,7 +37,13 @@ describe('GET /api/getAccountUsers', () => {
       transferOwnership: false,
     });
     const ownerRow = members.find((m: { role: string }) => m.role === 'owner');
-    expect(ownerRow.profiles).toEqual({ full_name: 'Olive Owner', email: owner.email, avatar_url: null, avatar_data: null, mfa_enabled: false });
+    expect(ownerRow.profiles).toEqual({
+      full_name: 'Olive Owner',
+      email: owner.email,
+      avatar_url: null,
+      avatar_data: null,
+      mfa_enabled: false,
+    });
     expect(ownerRow.policies).toEqual({ remove: false, leave: false, changeRole: false, makeOwner: false });
     const memberRow = members.find((m: { user_id: string }) => m.user_id === member.userId);
     expect(memberRow.policies.remove).toBe(true);
@@ -43,7 +53,9 @@ describe('GET /api/getAccountUsers', () => {
     const email = `seen-${crypto.randomUUID()}@example.com`;
     expect((await owner.post('/api/inviteUser', { email, accountId, role: 'member' })).status).toBe(201);
     const forAdmin = await admin.get(`/api/getAccountUsers?accountId=${accountId}`);
-    expect(forAdmin.body.data.pendingInvites).toEqual([expect.objectContaining({ email, account_name: 'Team', role: 'member', cancelled_invite: false })]);
+    expect(forAdmin.body.data.pendingInvites).toEqual([
+      expect.objectContaining({ email, account_name: 'Team', role: 'member', cancelled_invite: false }),
+    ]);
     expect(JSON.stringify(forAdmin.body)).not.toMatch(/token/i);
     const forMember = await member.get(`/api/getAccountUsers?accountId=${accountId}`);
     expect(forMember.body.data.pendingInvites).toEqual([]);
@@ -68,7 +80,11 @@ describe('POST /api/inviteUser', () => {
   });
 
   it("says 'already exists' for a member's address, in any case", async () => {
-    const response = await owner.post('/api/inviteUser', { email: member.email.toUpperCase(), accountId, role: 'member' });
+    const response = await owner.post('/api/inviteUser', {
+      email: member.email.toUpperCase(),
+      accountId,
+      role: 'member',
+    });
     expect(response.status).toBe(409);
     expect(response.body.error).toContain('already exists');
   });
@@ -115,9 +131,17 @@ describe('roles and ownership', () => {
 
   it('keeps exactly one owner when transfers race', async () => {
     const raced = await lore.account({ name: 'Race', roles: ['member', 'member', 'admin'] });
-    const { owner: boss, members: [a, b, c] } = raced;
+    const {
+      owner: boss,
+      members: [a, b, c],
+    } = raced;
     const transfer = (to: string) =>
-      boss.put('/api/transferOwnership', { currentOwnerId: boss.userId, newOwnerId: to, accountId: raced.id, newOwnerRole: 'member' });
+      boss.put('/api/transferOwnership', {
+        currentOwnerId: boss.userId,
+        newOwnerId: to,
+        accountId: raced.id,
+        newOwnerRole: 'member',
+      });
     const results = await Promise.all([
       transfer(a.userId),
       transfer(b.userId),
@@ -125,7 +149,12 @@ describe('roles and ownership', () => {
       boss.put('/api/updateUserRole', { userId: c.userId, accountId: raced.id, role: 'member' }),
     ]);
     expect(results.filter((r) => r.status < 300).length).toBeGreaterThanOrEqual(1);
-    const owners = await lore.db.selectFrom('account_members').select('user_id').where('account_id', '=', raced.id).where('role', '=', 'owner').execute();
+    const owners = await lore.db
+      .selectFrom('account_members')
+      .select('user_id')
+      .where('account_id', '=', raced.id)
+      .where('role', '=', 'owner')
+      .execute();
     expect(owners).toHaveLength(1);
   });
 });
