@@ -8,6 +8,8 @@ export const INVITE_LIFETIME_DAYS = 7;
 export const ALREADY_INVITED_MESSAGE = 'This email address is already invited to this account';
 /** Said when the address already belongs to a member of the account. */
 export const ALREADY_MEMBER_MESSAGE = 'A user with this email already exists in this account';
+/** The `code`s of those two refusals, which the invite dialog shows under the e-mail field. */
+export const INVITE_CONFLICT_CODES = { alreadyInvited: 'already_invited', alreadyMember: 'already_member' } as const;
 
 const uuid = (what: string) => z.uuid({ error: `${what} is required` });
 

@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import { hashToken, randomToken } from '../auth/tokens';
 import type { AssignableRole } from '../../common/roles';
-import { ALREADY_INVITED_MESSAGE, ALREADY_MEMBER_MESSAGE, INVITE_LIFETIME_DAYS } from '../../common/members';
+import {
+  ALREADY_INVITED_MESSAGE,
+  ALREADY_MEMBER_MESSAGE,
+  INVITE_CONFLICT_CODES,
+  INVITE_LIFETIME_DAYS,
+} from '../../common/members';
 import type { DB, Role } from '../db/schema';
 import { isMemberByEmail } from '../data/account-members';
 import { findAccount } from '../data/accounts';
@@ -35,9 +40,9 @@ export async function inviteUser(
       const account = await findAccount(trx, input.accountId);
       if (!account) throw notFound('Account not found');
       if (await isMemberByEmail(trx, input.accountId, email)) {
-        throw conflict(ALREADY_MEMBER_MESSAGE, 'already_member');
+        throw conflict(ALREADY_MEMBER_MESSAGE, INVITE_CONFLICT_CODES.alreadyMember);
       }
-      if (await hasLiveInvite(trx, input.accountId, email, now)) throw conflict(ALREADY_INVITED_MESSAGE, 'already_invited');
+      if (await hasLiveInvite(trx, input.accountId, email, now)) throw conflict(ALREADY_INVITED_MESSAGE, INVITE_CONFLICT_CODES.alreadyInvited);
       // An expired invite to the same address makes way for the new one.
       await retireExpiredInvites(trx, input.accountId, email, now);
       const invite = await insertInvite(trx, {
@@ -60,7 +65,7 @@ export async function inviteUser(
       return { ...invite, account_name: account.name };
     });
   } catch (error) {
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw conflict(ALREADY_INVITED_MESSAGE, 'already_invited');
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw conflict(ALREADY_INVITED_MESSAGE, INVITE_CONFLICT_CODES.alreadyInvited);
     throw error;
   }
 }

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountDto } from '@common/accounts';
-import { apiFetch } from '@/lib/api-client';
+import { createAccount, deleteAccount, renameAccount } from '@common/api/accounts';
+import { api } from '@/lib/api-client';
 import { accountKeys } from './accounts-queries';
 
 /** POST /api/accounts: a new workspace owned by the caller. */
 export function useCreateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => apiFetch<AccountDto>('/api/accounts', { method: 'POST', body: { name } }),
+    mutationFn: async (name: string) => (await api(createAccount, { json: { name } })).data,
     onSuccess: (account) => {
       queryClient.setQueryData(accountKeys.one(account.id), account);
       return queryClient.invalidateQueries({ queryKey: accountKeys.all, exact: true });
@@ -19,7 +19,7 @@ export function useCreateAccount() {
 export function useRenameAccount(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => apiFetch<AccountDto>(`/api/accounts/${accountId}`, { method: 'PATCH', body: { name } }),
+    mutationFn: async (name: string) => (await api(renameAccount, { params: { accountId }, json: { name } })).data,
     onSuccess: (account) => {
       queryClient.setQueryData(accountKeys.one(accountId), account);
       return queryClient.invalidateQueries({ queryKey: accountKeys.all, exact: true });
@@ -31,7 +31,7 @@ export function useRenameAccount(accountId: string) {
 export function useDeleteAccount(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<void>(`/api/accounts/${accountId}`, { method: 'DELETE' }),
+    mutationFn: () => api(deleteAccount, { params: { accountId } }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: accountKeys.one(accountId) });
       return queryClient.invalidateQueries({ queryKey: accountKeys.all, exact: true });

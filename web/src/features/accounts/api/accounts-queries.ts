@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AccountDto } from '@common/accounts';
-import { apiFetch } from '@/lib/api-client';
+import { getAccount, getAccountStats, listAccounts } from '@common/api/accounts';
+import { api } from '@/lib/api-client';
 
 /** Query keys for accounts, so every mutation invalidates the same ones. */
 export const accountKeys = {
@@ -12,19 +12,19 @@ export const accountKeys = {
 /** GET /api/accounts: the user's workspaces, newest first. */
 export const accountsQuery = queryOptions({
   queryKey: accountKeys.all,
-  queryFn: ({ signal }) => apiFetch<AccountDto[]>('/api/accounts', { signal }),
+  queryFn: async ({ signal }) => (await api(listAccounts, {}, { signal })).data,
 });
 
 /** GET /api/accounts/:id: one workspace with the caller's role and policies. */
 export const accountQuery = (accountId: string) =>
   queryOptions({
     queryKey: accountKeys.one(accountId),
-    queryFn: ({ signal }) => apiFetch<AccountDto>(`/api/accounts/${accountId}`, { signal }),
+    queryFn: async ({ signal }) => (await api(getAccount, { params: { accountId } }, { signal })).data,
   });
 
 /** GET /api/accounts/:id/stats: counts for the dashboard. */
 export const accountStatsQuery = (accountId: string) =>
   queryOptions({
     queryKey: accountKeys.stats(accountId),
-    queryFn: ({ signal }) => apiFetch<{ members: number }>(`/api/accounts/${accountId}/stats`, { signal }),
+    queryFn: async ({ signal }) => (await api(getAccountStats, { params: { accountId } }, { signal })).data,
   });

@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { getSignInOptions } from '@common/api/system';
+import { api } from '@/lib/api-client';
 import { authClient } from '@/lib/auth-client';
 
 /** GET /api/sign-in-options: which provider buttons to show. */
 export const signInOptionsQuery = queryOptions({
   queryKey: ['sign-in-options'],
-  queryFn: () => apiFetch<{ google: boolean; apple: boolean }>('/api/sign-in-options'),
+  queryFn: async () => (await api(getSignInOptions, {})).data,
   staleTime: Infinity,
 });
 

@@ -1,30 +1,22 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MyInvitationDto } from '@common/members';
-import { apiFetch } from '@/lib/api-client';
+import { acceptInvitation, declineInvitation, listMyInvitations } from '@common/api/invitations';
+import type { ApiInput } from '@common/api/client';
+import { api } from '@/lib/api-client';
 import { accountKeys } from '@/features/accounts';
-
-export interface MyInvitations {
-  invitations: MyInvitationDto[];
-  tokenInviteId: string | null;
-  tokenError: string | null;
-}
 
 /** GET /api/invitations: the signed-in user's pending invitations (and the e-mailed token's status). */
 export const myInvitationsQuery = (token?: string | null) =>
   queryOptions({
     queryKey: ['my-invitations', token ?? null],
-    queryFn: ({ signal }) =>
-      apiFetch<MyInvitations>(token ? `/api/invitations?token=${encodeURIComponent(token)}` : '/api/invitations', { signal }),
+    queryFn: async ({ signal }) => (await api(listMyInvitations, { query: { token: token ?? undefined } }, { signal })).data,
   });
 
-type Reference = { token: string } | { inviteId: string };
 
 /** POST /api/acceptInvitation; resolves to the account joined. */
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Reference & { userId: string }) =>
-      apiFetch<{ account_id: string }>('/api/acceptInvitation', { method: 'POST', body: input }),
+    mutationFn: async (input: ApiInput<typeof acceptInvitation>['json']) => (await api(acceptInvitation, { json: input })).data,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['my-invitations'] }),
@@ -37,7 +29,7 @@ export function useAcceptInvitation() {
 export function useDeclineInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Reference) => apiFetch('/api/declineInvitation', { method: 'POST', body: input }),
+    mutationFn: (input: ApiInput<typeof declineInvitation>['json']) => api(declineInvitation, { json: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['my-invitations'] }),
   });
 }

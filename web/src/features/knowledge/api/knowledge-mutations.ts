@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { KnowledgeDto, KnowledgeInput, KnowledgePageDto } from '@common/knowledge';
-import { apiFetch } from '@/lib/api-client';
+import { createKnowledge, deleteKnowledge, updateKnowledge } from '@common/api/knowledge';
+import { api } from '@/lib/api-client';
 import { starKeys } from '@/features/stars';
 import { knowledgeKeys } from './knowledge-keys';
 
@@ -24,7 +25,7 @@ function useRememberSaved(accountId: string) {
 export function useCreateKnowledge(accountId: string) {
   const remember = useRememberSaved(accountId);
   return useMutation({
-    mutationFn: (input: KnowledgeInput) => apiFetch<KnowledgeDto>(`/api/accounts/${accountId}/knowledge`, { method: 'POST', body: input }),
+    mutationFn: async (input: KnowledgeInput) => (await api(createKnowledge, { params: { accountId }, json: input })).data,
     onSuccess: remember,
   });
 }
@@ -33,7 +34,8 @@ export function useCreateKnowledge(accountId: string) {
 export function useUpdateKnowledge(accountId: string, id: string) {
   const remember = useRememberSaved(accountId);
   return useMutation({
-    mutationFn: (input: KnowledgeInput) => apiFetch<KnowledgeDto>(`/api/accounts/${accountId}/knowledge/${id}`, { method: 'PATCH', body: input }),
+    mutationFn: async (input: KnowledgeInput) =>
+      (await api(updateKnowledge, { params: { accountId, knowledgeId: id }, json: input })).data,
     onSuccess: remember,
   });
 }
@@ -42,7 +44,7 @@ export function useUpdateKnowledge(accountId: string, id: string) {
 export function useDeleteKnowledge(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (item: KnowledgeDto) => apiFetch<void>(`/api/accounts/${accountId}/knowledge/${item.id}`, { method: 'DELETE' }),
+    mutationFn: (item: KnowledgeDto) => api(deleteKnowledge, { params: { accountId, knowledgeId: item.id } }),
     onSuccess: (_result, item) => {
       queryClient.setQueriesData<InfiniteData<KnowledgePageDto>>({ queryKey: knowledgeKeys.lists(accountId) }, (data) =>
         data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((entry) => entry.id !== item.id) })) },

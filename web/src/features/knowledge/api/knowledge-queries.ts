@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { KnowledgeDto, KnowledgePageDto, TagCountDto, WeeklyCountDto } from '@common/knowledge';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { countKnowledge, getKnowledge, listKnowledge, listKnowledgeTags, weeklyKnowledge } from '@common/api/knowledge';
+import { STAR_MESSAGES } from '@common/stars';
+import { ApiError, api } from '@/lib/api-client';
 import { knowledgeKeys } from './knowledge-keys';
 
-const base = (accountId: string) => `/api/accounts/${accountId}/knowledge`;
 const ITEM_TIMEOUT_MS = 15_000;
 
 /** GET .../knowledge pages: 20 at a time, the next page only after a full one. */
@@ -11,11 +11,9 @@ export const knowledgeListQuery = (accountId: string, filters: { search: string;
   infiniteQueryOptions({
     queryKey: knowledgeKeys.list(accountId, filters),
     initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ page: String(pageParam) });
-      if (filters.search.trim()) params.set('search', filters.search.trim());
-      for (const tag of filters.tags) params.append('tag', tag);
-      return apiFetch<KnowledgePageDto>(`${base(accountId)}?${params}`, { signal });
+    queryFn: async ({ pageParam, signal }) => {
+      const query = { page: pageParam, search: filters.search.trim() || undefined, tag: filters.tags };
+      return (await api(listKnowledge, { params: { accountId }, query }, { signal })).data;
     },
     getNextPageParam: (last) => last.nextPage ?? undefined,
   });
@@ -25,10 +23,11 @@ export const knowledgeItemQuery = (accountId: string, ref: string) =>
   queryOptions({
     queryKey: knowledgeKeys.item(accountId, ref),
     queryFn: async ({ signal }) => {
-      if (!ref) throw new Error('Knowledge ID is required');
+      if (!ref) throw new Error(STAR_MESSAGES.knowledgeIdRequired);
       const timeout = AbortSignal.timeout(ITEM_TIMEOUT_MS);
       try {
-        return await apiFetch<KnowledgeDto>(`${base(accountId)}/${encodeURIComponent(ref)}`, { signal: AbortSignal.any([signal, timeout]) });
+        const answer = await api(getKnowledge, { params: { accountId, knowledgeId: ref } }, { signal: AbortSignal.any([signal, timeout]) });
+        return answer.data;
       } catch (error) {
         if (timeout.aborted) throw new Error('Request timeout - Knowledge item fetch took too long');
         if (error instanceof ApiError && error.status !== 404) {
@@ -45,19 +44,19 @@ export const knowledgeItemQuery = (accountId: string, ref: string) =>
 export const knowledgeTagsQuery = (accountId: string) =>
   queryOptions({
     queryKey: knowledgeKeys.tags(accountId),
-    queryFn: ({ signal }) => apiFetch<TagCountDto[]>(`${base(accountId)}/tags`, { signal }),
+    queryFn: async ({ signal }) => (await api(listKnowledgeTags, { params: { accountId } }, { signal })).data,
   });
 
 /** GET .../knowledge/count: how many items the account has. */
 export const knowledgeCountQuery = (accountId: string) =>
   queryOptions({
     queryKey: knowledgeKeys.count(accountId),
-    queryFn: ({ signal }) => apiFetch<{ count: number }>(`${base(accountId)}/count`, { signal }),
+    queryFn: async ({ signal }) => (await api(countKnowledge, { params: { accountId } }, { signal })).data,
   });
 
 /** GET .../knowledge/weekly: items created per week over the last 12 weeks. */
 export const knowledgeWeeklyQuery = (accountId: string) =>
   queryOptions({
     queryKey: knowledgeKeys.weekly(accountId),
-    queryFn: ({ signal }) => apiFetch<WeeklyCountDto[]>(`${base(accountId)}/weekly`, { signal }),
+    queryFn: async ({ signal }) => (await api(weeklyKnowledge, { params: { accountId } }, { signal })).data,
   });

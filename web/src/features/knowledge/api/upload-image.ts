@@ -1,3 +1,5 @@
+import { uploadKnowledgeImage } from '@common/api/knowledge';
+import { endpointUrl } from '@common/api/client';
 import type { UploadedImageDto } from '@common/files';
 import { ApiError } from '@/lib/api-client';
 
@@ -8,16 +10,16 @@ import { ApiError } from '@/lib/api-client';
 export function uploadImage(accountId: string, file: File, onProgress: (percent: number) => void): Promise<UploadedImageDto> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api/accounts/${accountId}/knowledge-images`);
+    request.open('POST', endpointUrl(uploadKnowledgeImage, { params: { accountId } }));
     request.withCredentials = true;
     request.responseType = 'json';
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     request.onload = () => {
-      const body = request.response as { data?: UploadedImageDto; error?: string } | null;
+      const body = request.response as { data?: UploadedImageDto; error?: string; code?: string } | null;
       if (request.status >= 200 && request.status < 300 && body?.data) resolve(body.data);
-      else reject(new ApiError(request.status, body?.error ?? `Request failed with status ${request.status}`));
+      else reject(new ApiError(request.status, body?.error ?? `Request failed with status ${request.status}`, body?.code));
     };
     request.onerror = () => reject(new Error('The upload failed. Check your connection and try again.'));
     const form = new FormData();

@@ -1,18 +1,19 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { getMe, updateProfile } from '@common/api/me';
 import type { MeDto } from '@common/profile';
-import { apiFetch } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/me: the signed-in user and profile. */
 export const meQuery = queryOptions({
   queryKey: ['me'],
-  queryFn: ({ signal }) => apiFetch<MeDto>('/api/me', { signal }),
+  queryFn: async ({ signal }) => (await api(getMe, {}, { signal })).data,
 });
 
 /** PATCH /api/me/profile: change the full name. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (fullName: string) => apiFetch<MeDto>('/api/me/profile', { method: 'PATCH', body: { full_name: fullName } }),
+    mutationFn: async (fullName: string) => (await api(updateProfile, { json: { full_name: fullName } })).data,
     onSuccess: (me) => queryClient.setQueryData(meQuery.queryKey, me),
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { STAR_MESSAGES, type StarDto } from '@common/stars';
-import { apiFetch } from '@/lib/api-client';
+import { starKnowledge, unstarKnowledge, updateStarPositions } from '@common/api/stars';
+import { api } from '@/lib/api-client';
 import { starKeys } from './star-keys';
 
 /** How long after a reorder settles the stars are fetched again (spec section 9). */
@@ -20,8 +21,8 @@ export function useToggleStar(accountId: string) {
   return useMutation({
     mutationFn: ({ item, starred }: { item: StarTarget; starred: boolean }) =>
       starred
-        ? apiFetch<StarDto[]>(`/api/accounts/${accountId}/stars/${item.id}`, { method: 'DELETE' })
-        : apiFetch<StarDto[]>(`/api/accounts/${accountId}/stars`, { method: 'POST', body: { knowledgeId: item.id } }),
+        ? api(unstarKnowledge, { params: { accountId, knowledgeId: item.id } })
+        : api(starKnowledge, { params: { accountId }, json: { knowledgeId: item.id } }),
     onMutate: async ({ item, starred }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<StarDto[]>(key);
@@ -49,14 +50,7 @@ export function useReorderStars(accountId: string) {
     mutationFn: async (ordered: StarDto[]) => {
       // A star still being saved has no server id yet; the refetch after settling places it.
       const updates = ordered.flatMap((star, position) => (star.id.startsWith('pending-') ? [] : [{ id: star.id, position }]));
-      const response = await fetch('/api/updateStarPositions', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ updates, accountId }),
-      });
-      const body = await response.json().catch(() => null);
-      if (!response.ok) throw new Error(body?.error ?? STAR_MESSAGES.updateFailed);
+      await api(updateStarPositions, { json: { updates, accountId } });
     },
     onMutate: async (ordered) => {
       await queryClient.cancelQueries({ queryKey: key });

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AccountUsersDto } from '@common/members';
-import { apiFetch } from '@/lib/api-client';
+import { getAccountUsers } from '@common/api/users';
+import { api } from '@/lib/api-client';
 import { doublingDelay } from '@/lib/query-client';
 
 export const accountUsersKey = (accountId: string) => ['account-users', accountId] as const;
@@ -9,7 +9,7 @@ export const accountUsersKey = (accountId: string) => ['account-users', accountI
 export const accountUsersQuery = (accountId: string) =>
   queryOptions({
     queryKey: accountUsersKey(accountId),
-    queryFn: ({ signal }) => apiFetch<AccountUsersDto>(`/api/getAccountUsers?accountId=${accountId}`, { signal }),
+    queryFn: async ({ signal }) => (await api(getAccountUsers, { query: { accountId } }, { signal })).data,
     staleTime: 5 * 60_000,
     gcTime: 10 * 60_000,
     retry: 3,

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { cancelInvite, inviteUser, removeUser, transferOwnership, updateUserRole } from '@common/api/users';
 import type { AccountUsersDto } from '@common/members';
-import { apiFetch } from '@/lib/api-client';
+import type { AssignableRole, Role } from '@common/roles';
+import { api } from '@/lib/api-client';
 import { accountKeys } from '@/features/accounts';
 import { accountUsersKey } from './account-users-query';
-
-type Role = 'admin' | 'member';
 
 /** Applies `change` to the cached users list at once; returns how to undo it. */
 function useOptimisticUsers(accountId: string) {
@@ -25,7 +25,7 @@ function useOptimisticUsers(accountId: string) {
   };
 }
 
-const setRole = (users: AccountUsersDto, userId: string, role: AccountUsersDto['members'][number]['role']) => ({
+const setRole = (users: AccountUsersDto, userId: string, role: Role) => ({
   ...users,
   members: users.members.map((m) => (m.user_id === userId ? { ...m, role } : m)),
 });
@@ -34,8 +34,7 @@ const setRole = (users: AccountUsersDto, userId: string, role: AccountUsersDto['
 export function useUpdateUserRole(accountId: string) {
   const cache = useOptimisticUsers(accountId);
   return useMutation({
-    mutationFn: (input: { userId: string; role: Role }) =>
-      apiFetch('/api/updateUserRole', { method: 'PUT', body: { ...input, accountId } }),
+    mutationFn: (input: { userId: string; role: AssignableRole }) => api(updateUserRole, { json: { ...input, accountId } }),
     onMutate: (input) => cache.apply((users) => setRole(users, input.userId, input.role)),
     onError: (_error, _input, context) => cache.rollback(context),
     onSettled: cache.refresh,
@@ -46,8 +45,8 @@ export function useUpdateUserRole(accountId: string) {
 export function useTransferOwnership(accountId: string) {
   const cache = useOptimisticUsers(accountId);
   return useMutation({
-    mutationFn: (input: { currentOwnerId: string; newOwnerId: string; newOwnerRole: Role }) =>
-      apiFetch('/api/transferOwnership', { method: 'PUT', body: { ...input, accountId } }),
+    mutationFn: (input: { currentOwnerId: string; newOwnerId: string; newOwnerRole: AssignableRole }) =>
+      api(transferOwnership, { json: { ...input, accountId } }),
     onMutate: (input) =>
       cache.apply((users) => ({
         ...setRole(setRole(users, input.currentOwnerId, input.newOwnerRole), input.newOwnerId, 'owner'),
@@ -62,8 +61,7 @@ export function useTransferOwnership(accountId: string) {
 export function useRemoveUser(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) =>
-      apiFetch<{ left: boolean; newOwnerId: string | null }>(`/api/removeUser?userId=${userId}&accountId=${accountId}`, { method: 'DELETE' }),
+    mutationFn: async (userId: string) => (await api(removeUser, { query: { userId, accountId } })).data,
     onSuccess: (result) => {
       if (result.left) {
         queryClient.removeQueries({ queryKey: accountKeys.one(accountId) });
@@ -78,7 +76,7 @@ export function useRemoveUser(accountId: string) {
 export function useInviteUser(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; role: Role }) => apiFetch('/api/inviteUser', { method: 'POST', body: { ...input, accountId } }),
+    mutationFn: (input: { email: string; role: AssignableRole }) => api(inviteUser, { json: { ...input, accountId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountUsersKey(accountId) }),
   });
 }
@@ -87,7 +85,7 @@ export function useInviteUser(accountId: string) {
 export function useCancelInvite(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (inviteId: string) => apiFetch(`/api/cancelInvite?inviteId=${inviteId}&accountId=${accountId}`, { method: 'DELETE' }),
+    mutationFn: (inviteId: string) => api(cancelInvite, { query: { inviteId, accountId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountUsersKey(accountId) }),
   });
 }

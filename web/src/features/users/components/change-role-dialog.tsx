@@ -1,3 +1,4 @@
+import type { AssignableRole } from '@common/roles';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { MemberDto } from '@common/members';
@@ -10,7 +11,7 @@ import { useUpdateUserRole } from '../api/member-mutations';
 /** Change role: admin or member; Save stays disabled while the role is unchanged. */
 export function ChangeRoleDialog({ accountId, member, onClose }: { accountId: string; member: MemberDto | null; onClose: () => void }) {
   const update = useUpdateUserRole(accountId);
-  const [role, setRole] = useState<'admin' | 'member'>('member');
+  const [role, setRole] = useState<AssignableRole>('member');
   useEffect(() => {
     if (member && member.role !== 'owner') setRole(member.role);
   }, [member]);
@@ -34,7 +35,7 @@ export function ChangeRoleDialog({ accountId, member, onClose }: { accountId: st
         <DialogHeader title="Change role" description="Admins can invite people and remove members. Members read and write knowledge." />
         <div className="grid gap-2">
           <Label htmlFor="member-role">Role for {name}</Label>
-          <Select id="member-role" value={role} onChange={(e) => setRole(e.target.value as 'admin' | 'member')}>
+          <Select id="member-role" value={role} onChange={(e) => setRole(e.target.value as AssignableRole)}>
             <option value="member">Member</option>
             <option value="admin">Admin</option>
           </Select>

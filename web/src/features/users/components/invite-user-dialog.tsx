@@ -1,17 +1,21 @@
+import type { AssignableRole } from '@common/roles';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { INVITE_LIFETIME_DAYS, inviteEmailSchema } from '@common/members';
+import { INVITE_CONFLICT_CODES, INVITE_LIFETIME_DAYS, inviteEmailSchema } from '@common/members';
+import { ApiError } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useInviteUser } from '../api/member-mutations';
 
-/** Invite dialog: e-mail (validated), role; 'already invited' / 'already exists' shown under the field. */
+const isInviteConflict = (code: string | undefined) => Object.values<string | undefined>(INVITE_CONFLICT_CODES).includes(code);
+
+/** Invite dialog: e-mail (validated), role; an address already invited or already a member is said under the field. */
 export function InviteUserDialog(props: { accountId: string; canInviteAdmin: boolean; open: boolean; onOpenChange: (open: boolean) => void }) {
   const invite = useInviteUser(props.accountId);
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'member' | 'admin'>('member');
+  const [role, setRole] = useState<AssignableRole>('member');
   const [error, setError] = useState<string | null>(null);
 
   const close = () => {
@@ -34,7 +38,7 @@ export function InviteUserDialog(props: { accountId: string; canInviteAdmin: boo
           close();
         },
         onError: (failure) => {
-          if (/already invited|already exists/i.test(failure.message)) setError(failure.message);
+          if (failure instanceof ApiError && isInviteConflict(failure.code)) setError(failure.message);
           else toast.error('Failed to send invitation', { description: failure.message });
         },
       },
@@ -63,7 +67,7 @@ export function InviteUserDialog(props: { accountId: string; canInviteAdmin: boo
           </div>
           <div className="grid gap-2">
             <Label htmlFor="invite-role">Role</Label>
-            <Select id="invite-role" value={role} onChange={(e) => setRole(e.target.value as 'member' | 'admin')}>
+            <Select id="invite-role" value={role} onChange={(e) => setRole(e.target.value as AssignableRole)}>
               <option value="member">Member</option>
               {props.canInviteAdmin && <option value="admin">Admin</option>}
             </Select>

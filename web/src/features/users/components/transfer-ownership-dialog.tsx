@@ -1,3 +1,4 @@
+import type { AssignableRole } from '@common/roles';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { MemberDto } from '@common/members';
@@ -18,7 +19,7 @@ export function TransferOwnershipDialog(props: {
 }) {
   const transfer = useTransferOwnership(props.accountId);
   const [newOwnerId, setNewOwnerId] = useState('');
-  const [keptRole, setKeptRole] = useState<'admin' | 'member'>('admin');
+  const [keptRole, setKeptRole] = useState<AssignableRole>('admin');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (props.open) {
@@ -60,7 +61,7 @@ export function TransferOwnershipDialog(props: {
         </div>
         <div className="grid gap-2">
           <Label htmlFor="kept-role">Your role afterwards</Label>
-          <Select id="kept-role" value={keptRole} onChange={(e) => setKeptRole(e.target.value as 'admin' | 'member')}>
+          <Select id="kept-role" value={keptRole} onChange={(e) => setKeptRole(e.target.value as AssignableRole)}>
             <option value="admin">Admin</option>
             <option value="member">Member</option>
           </Select>
