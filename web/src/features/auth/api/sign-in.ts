@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { getSignInOptions } from '@common/api/system';
 import { api } from '@/lib/api-client';
 import { authClient } from '@/lib/auth-client';
+import { paths } from '@/lib/paths';
 
 /** GET /api/sign-in-options: which provider buttons to show. */
 export const signInOptionsQuery = queryOptions({
@@ -26,9 +27,9 @@ export async function requestLoginLink(email: string, name?: string): Promise<vo
   const { error } = await authClient.signIn.magicLink({
     email,
     name,
-    callbackURL: '/auth/callback',
-    newUserCallbackURL: '/auth/callback',
-    errorCallbackURL: '/login?error=link',
+    callbackURL: paths.authCallback(),
+    newUserCallbackURL: paths.authCallback(),
+    errorCallbackURL: paths.login('link'),
   });
   if (error) throw new Error(signInErrorMessage(error));
 }
@@ -37,8 +38,8 @@ export async function requestLoginLink(email: string, name?: string): Promise<vo
 export async function signInWithProvider(provider: 'google' | 'apple'): Promise<void> {
   const { error } = await authClient.signIn.social({
     provider,
-    callbackURL: '/auth/callback',
-    errorCallbackURL: '/login?error=oauth',
+    callbackURL: paths.authCallback(),
+    errorCallbackURL: paths.login('oauth'),
   });
   if (error) throw new Error(GENERIC_FAILURE);
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { authClient, sessionQuery } from '@/lib/auth-client';
+import { paths } from '@/lib/paths';
 
 /** Ends this browser's session only, forgets cached data and goes to /login. */
 export function useSignOut() {
@@ -15,6 +16,6 @@ export function useSignOut() {
     }
     queryClient.clear();
     queryClient.setQueryData(sessionQuery.queryKey, null);
-    navigate('/login', { replace: true });
+    navigate(paths.login(), { replace: true });
   };
 }
