@@ -14,8 +14,7 @@ export function listen(
   options: { port: number; hostname?: string },
 ): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    let server: ServerType;
-    server = serve({ fetch, port: options.port, hostname: options.hostname }, (info: AddressInfo) => {
+    const server: ServerType = serve({ fetch, port: options.port, hostname: options.hostname }, (info: AddressInfo) => {
       resolve({ port: info.port, close: (graceMs = 10_000) => closeGracefully(server as Server, graceMs) });
     });
     server.once('error', reject);

@@ -20,6 +20,7 @@ export function lockDataFolder(dataDir: string): () => void {
         throw new Error(
           `The data folder ${path.resolve(dataDir)} is in use by another Lore process (pid ${holder}). ` +
             'Stop that process first, or set DATA_DIR to another folder.',
+          { cause: error },
         );
       }
       fs.rmSync(lockPath, { force: true });

@@ -1,8 +1,9 @@
 import { Migrator, type Kysely } from 'kysely';
+import type { DB } from './schema';
 import { migrations } from './migrations/index';
 
 /** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === 'Error');
