@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
@@ -48,8 +48,13 @@ function Sidebar({ accountId, accountSwitcher, userMenu }: Omit<AppShellProps, '
 /** The signed-in frame: sidebar (a drawer on phones), header with the theme toggle, and the page. */
 export function AppShell({ children, ...sidebar }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setDrawerOpen(false), [location.pathname]);
+  const { pathname } = useLocation();
+  // Going to another page closes the drawer: adjust the state while rendering, not in an effect after it.
+  const [drawerPathname, setDrawerPathname] = useState(pathname);
+  if (pathname !== drawerPathname) {
+    setDrawerPathname(pathname);
+    setDrawerOpen(false);
+  }
 
   return (
     <div className="flex min-h-dvh">
