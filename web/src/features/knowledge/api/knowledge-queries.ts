@@ -29,7 +29,7 @@ export const knowledgeItemQuery = (accountId: string, ref: string) =>
         const answer = await api(getKnowledge, { params: { accountId, knowledgeId: ref } }, { signal: AbortSignal.any([signal, timeout]) });
         return answer.data;
       } catch (error) {
-        if (timeout.aborted) throw new Error('Request timeout - Knowledge item fetch took too long');
+        if (timeout.aborted) throw new Error('Request timeout - Knowledge item fetch took too long', { cause: error });
         if (error instanceof ApiError && error.status !== 404) {
           throw new ApiError(error.status, `Error fetching knowledge item: ${error.message}`, error.code);
         }
