@@ -13,8 +13,9 @@ export function RichTextEditor(props: { accountId: string; initialHtml: string; 
   const uploading = uploads.length > 0;
   useEffect(() => onUploadingChange(uploading), [uploading, onUploadingChange]);
   const [linkOpen, setLinkOpen] = useState(false);
+  // Tiptap calls the paste and drop handlers outside rendering; they reach the editor and the latest upload
+  // through refs, which the effect below keeps current (refs are never read or written while rendering).
   const uploadRef = useRef(upload);
-  uploadRef.current = upload;
   const editorRef = useRef<Editor | null>(null);
 
   const editor = useEditor({
@@ -39,7 +40,10 @@ export function RichTextEditor(props: { accountId: string; initialHtml: string; 
       },
     },
   });
-  editorRef.current = editor;
+  useEffect(() => {
+    uploadRef.current = upload;
+    editorRef.current = editor;
+  }, [upload, editor]);
 
   if (!editor) return null;
   return (
