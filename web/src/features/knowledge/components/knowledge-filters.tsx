@@ -19,8 +19,13 @@ export function KnowledgeFilters(props: {
 }) {
   const { accountId, search, tags, onSearch, onTags } = props;
   const [text, setText] = useState(search);
+  // When the search in the URL changes (typing settled, back/forward, a link), the box shows it.
+  const [shownSearch, setShownSearch] = useState(search);
+  if (search !== shownSearch) {
+    setShownSearch(search);
+    setText(search);
+  }
   const allTags = useQuery(knowledgeTagsQuery(accountId));
-  useEffect(() => setText(search), [search]);
   useEffect(() => {
     if (text === search) return;
     const timer = setTimeout(() => onSearch(text), SEARCH_DEBOUNCE_MS);
