@@ -24,11 +24,9 @@ export function KnowledgeForm(props: {
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
   const leaving = useRef(false);
-  const snapshot = JSON.stringify({ title, tags, content });
-  const initialSnapshot = useRef(JSON.stringify(props.initial));
-  const dirtyRef = useRef(false);
-  dirtyRef.current = snapshot !== initialSnapshot.current;
-  const isDirty = useCallback(() => dirtyRef.current && !leaving.current, []);
+  const [initialSnapshot] = useState(() => JSON.stringify(props.initial));
+  const dirty = JSON.stringify({ title, tags, content }) !== initialSnapshot;
+  const isDirty = useCallback(() => dirty && !leaving.current, [dirty]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
