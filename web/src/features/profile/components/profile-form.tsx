@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { fullNameSchema } from '@common/profile';
 import { Button } from '@/components/ui/button';
@@ -11,9 +11,15 @@ import { meQuery, useUpdateProfile } from '../api/profile';
 export function ProfileForm() {
   const me = useQuery(meQuery);
   const update = useUpdateProfile();
-  const [name, setName] = useState('');
+  const savedName = me.data?.profile.full_name;
+  const [name, setName] = useState(savedName ?? '');
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setName(me.data?.profile.full_name ?? ''), [me.data?.profile.full_name]);
+  // When the saved name arrives or changes, the field shows it.
+  const [shownSavedName, setShownSavedName] = useState(savedName);
+  if (savedName !== shownSavedName) {
+    setShownSavedName(savedName);
+    setName(savedName ?? '');
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
