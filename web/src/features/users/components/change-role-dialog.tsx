@@ -1,5 +1,5 @@
 import type { AssignableRole } from '@common/roles';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { MemberDto } from '@common/members';
 import { Button } from '@/components/ui/button';
@@ -11,10 +11,13 @@ import { useUpdateUserRole } from '../api/member-mutations';
 /** Change role: admin or member; Save stays disabled while the role is unchanged. */
 export function ChangeRoleDialog({ accountId, member, onClose }: { accountId: string; member: MemberDto | null; onClose: () => void }) {
   const update = useUpdateUserRole(accountId);
-  const [role, setRole] = useState<AssignableRole>('member');
-  useEffect(() => {
+  const [role, setRole] = useState<AssignableRole>(member && member.role !== 'owner' ? member.role : 'member');
+  // Opening the dialog for a member starts from that member's role.
+  const [shownMember, setShownMember] = useState(member);
+  if (member !== shownMember) {
+    setShownMember(member);
     if (member && member.role !== 'owner') setRole(member.role);
-  }, [member]);
+  }
   const name = member ? member.profiles.full_name || member.profiles.email : '';
 
   const save = () => {

@@ -1,5 +1,5 @@
 import type { AssignableRole } from '@common/roles';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { MemberDto } from '@common/members';
 import { Button } from '@/components/ui/button';
@@ -18,16 +18,19 @@ export function TransferOwnershipDialog(props: {
   onClose: () => void;
 }) {
   const transfer = useTransferOwnership(props.accountId);
-  const [newOwnerId, setNewOwnerId] = useState('');
+  const [newOwnerId, setNewOwnerId] = useState(props.initialNewOwner?.user_id ?? '');
   const [keptRole, setKeptRole] = useState<AssignableRole>('admin');
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
+  // Each opening (or a new preselected owner while open) starts afresh.
+  const [shown, setShown] = useState({ open: props.open, initialNewOwner: props.initialNewOwner });
+  if (props.open !== shown.open || props.initialNewOwner !== shown.initialNewOwner) {
+    setShown({ open: props.open, initialNewOwner: props.initialNewOwner });
     if (props.open) {
       setNewOwnerId(props.initialNewOwner?.user_id ?? '');
       setKeptRole('admin');
       setError(null);
     }
-  }, [props.open, props.initialNewOwner]);
+  }
   const candidates = props.members.filter((m) => m.user_id !== props.currentOwnerId);
 
   const confirm = () => {
