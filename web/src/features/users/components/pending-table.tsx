@@ -1,4 +1,5 @@
 import { X } from 'lucide-react';
+import { useState } from 'react';
 import type { PendingInviteDto } from '@common/members';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,8 @@ const columns = [{ label: 'Email' }, { label: 'Role' }, { label: 'Expires' }, { 
 
 /** Pending tab: Email, Role, Expires, Actions. */
 export function PendingTable({ invites, canCancel, onCancel }: { invites: PendingInviteDto[]; canCancel: boolean; onCancel: (invite: PendingInviteDto) => void }) {
-  const now = Date.now();
+  // Read once, when the table appears: rendering stays pure.
+  const [now] = useState(Date.now);
   return (
     <Table columns={columns} minWidth={560}>
           {invites.map((invite) => (
