@@ -76,7 +76,10 @@ export function AppShell({ children, ...sidebar }: AppShellProps) {
               <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 w-72 border-r bg-sidebar shadow-xl md:hidden">
                 <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
                 <DialogPrimitive.Description className="sr-only">Workspace navigation</DialogPrimitive.Description>
-                <DialogPrimitive.Close className="absolute right-3 top-3 rounded-sm p-1 opacity-70 hover:opacity-100" aria-label="Close menu">
+                <DialogPrimitive.Close
+                  className="absolute right-3 top-3 rounded-sm p-1 opacity-70 hover:opacity-100"
+                  aria-label="Close menu"
+                >
                   <X className="size-4" />
                 </DialogPrimitive.Close>
                 <div className="h-full pt-8">

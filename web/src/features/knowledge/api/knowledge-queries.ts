@@ -26,7 +26,11 @@ export const knowledgeItemQuery = (accountId: string, ref: string) =>
       if (!ref) throw new Error(STAR_MESSAGES.knowledgeIdRequired);
       const timeout = AbortSignal.timeout(ITEM_TIMEOUT_MS);
       try {
-        const answer = await api(getKnowledge, { params: { accountId, knowledgeId: ref } }, { signal: AbortSignal.any([signal, timeout]) });
+        const answer = await api(
+          getKnowledge,
+          { params: { accountId, knowledgeId: ref } },
+          { signal: AbortSignal.any([signal, timeout]) },
+        );
         return answer.data;
       } catch (error) {
         if (timeout.aborted) throw new Error('Request timeout - Knowledge item fetch took too long', { cause: error });
@@ -36,7 +40,8 @@ export const knowledgeItemQuery = (accountId: string, ref: string) =>
         throw error;
       }
     },
-    retry: (failureCount, error) => !(error instanceof ApiError && [400, 401, 403, 404].includes(error.status)) && failureCount < 2,
+    retry: (failureCount, error) =>
+      !(error instanceof ApiError && [400, 401, 403, 404].includes(error.status)) && failureCount < 2,
     staleTime: 5 * 60_000,
   });
 

@@ -2,7 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Check, Search, Tags, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import { knowledgeTagsQuery } from '../api/knowledge-queries';
 import { TagBadge } from './tag-badge';
@@ -38,7 +44,14 @@ export function KnowledgeFilters(props: {
       <div className="flex flex-col gap-2 sm:flex-row">
         <div className="relative flex-1">
           <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Search knowledge..." aria-label="Search knowledge" className="pl-9" />
+          <Input
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Search knowledge..."
+            aria-label="Search knowledge"
+            className="pl-9"
+          />
         </div>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
@@ -50,7 +63,15 @@ export function KnowledgeFilters(props: {
             <DropdownMenuLabel>All selected tags must match</DropdownMenuLabel>
             {allTags.data?.length === 0 && <p className="px-2 py-1.5 text-sm text-muted-foreground">No tags yet</p>}
             {allTags.data?.map(({ tag, count }) => (
-              <DropdownMenuItem key={tag} onSelect={(event) => { event.preventDefault(); toggle(tag); }} role="menuitemcheckbox" aria-checked={tags.includes(tag)}>
+              <DropdownMenuItem
+                key={tag}
+                onSelect={(event) => {
+                  event.preventDefault();
+                  toggle(tag);
+                }}
+                role="menuitemcheckbox"
+                aria-checked={tags.includes(tag)}
+              >
                 <Check className={tags.includes(tag) ? 'opacity-100' : 'opacity-0'} />
                 <span className="flex-1 truncate">{tag}</span>
                 <span className="text-xs text-muted-foreground">{count}</span>
@@ -64,7 +85,12 @@ export function KnowledgeFilters(props: {
           {tags.map((tag) => (
             <TagBadge key={tag} className="gap-1 py-1 pr-1">
               {tag}
-              <button type="button" onClick={() => toggle(tag)} aria-label={`Remove tag filter ${tag}`} className="rounded-full p-0.5 hover:bg-primary/15">
+              <button
+                type="button"
+                onClick={() => toggle(tag)}
+                aria-label={`Remove tag filter ${tag}`}
+                className="rounded-full p-0.5 hover:bg-primary/15"
+              >
                 <X className="size-3" />
               </button>
             </TagBadge>

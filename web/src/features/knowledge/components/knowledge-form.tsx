@@ -59,7 +59,10 @@ export function KnowledgeForm(props: {
           id="knowledge-title"
           value={title}
           maxLength={TITLE_MAX_LENGTH}
-          onChange={(event) => { setTitle(event.target.value); setTitleError(null); }}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            setTitleError(null);
+          }}
           placeholder="How we deploy on Fridays"
           aria-invalid={titleError ? true : undefined}
           aria-describedby={titleError ? 'knowledge-title-error' : undefined}
@@ -73,7 +76,12 @@ export function KnowledgeForm(props: {
       </div>
       <div className="grid gap-2">
         <span className="text-sm font-medium leading-none">Content</span>
-        <RichTextEditor accountId={props.accountId} initialHtml={props.initial.content} onChange={setContent} onUploadingChange={setUploading} />
+        <RichTextEditor
+          accountId={props.accountId}
+          initialHtml={props.initial.content}
+          onChange={setContent}
+          onUploadingChange={setUploading}
+        />
       </div>
       <FieldError>{formError}</FieldError>
       <div className="flex justify-end gap-2">

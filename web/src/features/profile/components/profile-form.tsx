@@ -46,7 +46,12 @@ export function ProfileForm() {
           </div>
           <div className="grid gap-2">
             <Label htmlFor="profile-full-name">Full name</Label>
-            <Input id="profile-full-name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={Boolean(error)} />
+            <Input
+              id="profile-full-name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              aria-invalid={Boolean(error)}
+            />
             <FieldError>{error}</FieldError>
           </div>
           <div>

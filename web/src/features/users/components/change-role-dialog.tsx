@@ -9,7 +9,15 @@ import { Select } from '@/components/ui/select';
 import { useUpdateUserRole } from '../api/member-mutations';
 
 /** Change role: admin or member; Save stays disabled while the role is unchanged. */
-export function ChangeRoleDialog({ accountId, member, onClose }: { accountId: string; member: MemberDto | null; onClose: () => void }) {
+export function ChangeRoleDialog({
+  accountId,
+  member,
+  onClose,
+}: {
+  accountId: string;
+  member: MemberDto | null;
+  onClose: () => void;
+}) {
   const update = useUpdateUserRole(accountId);
   const [role, setRole] = useState<AssignableRole>(member && member.role !== 'owner' ? member.role : 'member');
   // Opening the dialog for a member starts from that member's role.
@@ -35,7 +43,10 @@ export function ChangeRoleDialog({ accountId, member, onClose }: { accountId: st
   return (
     <Dialog open={Boolean(member)} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
-        <DialogHeader title="Change role" description="Admins can invite people and remove members. Members read and write knowledge." />
+        <DialogHeader
+          title="Change role"
+          description="Admins can invite people and remove members. Members read and write knowledge."
+        />
         <div className="grid gap-2">
           <Label htmlFor="member-role">Role for {name}</Label>
           <Select id="member-role" value={role} onChange={(e) => setRole(e.target.value as AssignableRole)}>

@@ -49,10 +49,18 @@ export function TransferOwnershipDialog(props: {
   return (
     <Dialog open={props.open} onOpenChange={(open) => !open && props.onClose()}>
       <DialogContent>
-        <DialogHeader title="Transfer ownership" description="The new owner can change roles, transfer ownership again and delete the account." />
+        <DialogHeader
+          title="Transfer ownership"
+          description="The new owner can change roles, transfer ownership again and delete the account."
+        />
         <div className="grid gap-2">
           <Label htmlFor="new-owner">New owner</Label>
-          <Select id="new-owner" value={newOwnerId} onChange={(e) => setNewOwnerId(e.target.value)} aria-invalid={Boolean(error)}>
+          <Select
+            id="new-owner"
+            value={newOwnerId}
+            onChange={(e) => setNewOwnerId(e.target.value)}
+            aria-invalid={Boolean(error)}
+          >
             <option value="">Choose a member...</option>
             {candidates.map((m) => (
               <option key={m.user_id} value={m.user_id}>

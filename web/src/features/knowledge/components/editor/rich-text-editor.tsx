@@ -7,7 +7,12 @@ import { LinkDialog } from './link-dialog';
 import { imageFiles, useImageUploads } from './use-image-uploads';
 
 /** The Tiptap editor with its toolbar; images arrive by button, paste or drop and upload with progress. */
-export function RichTextEditor(props: { accountId: string; initialHtml: string; onChange: (html: string) => void; onUploadingChange: (uploading: boolean) => void }) {
+export function RichTextEditor(props: {
+  accountId: string;
+  initialHtml: string;
+  onChange: (html: string) => void;
+  onUploadingChange: (uploading: boolean) => void;
+}) {
   const { accountId, initialHtml, onChange, onUploadingChange } = props;
   const { uploads, upload } = useImageUploads(accountId);
   const uploading = uploads.length > 0;
@@ -23,7 +28,12 @@ export function RichTextEditor(props: { accountId: string; initialHtml: string; 
     content: initialHtml,
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
     editorProps: {
-      attributes: { class: 'knowledge-content min-h-80 px-5 py-4 focus:outline-none', 'aria-label': 'Content', role: 'textbox', 'aria-multiline': 'true' },
+      attributes: {
+        class: 'knowledge-content min-h-80 px-5 py-4 focus:outline-none',
+        'aria-label': 'Content',
+        role: 'textbox',
+        'aria-multiline': 'true',
+      },
       handlePaste: (view, event) => {
         const files = imageFiles(event.clipboardData?.files);
         if (files.length === 0 || !editorRef.current) return false;
@@ -48,13 +58,26 @@ export function RichTextEditor(props: { accountId: string; initialHtml: string; 
   if (!editor) return null;
   return (
     <div className="rounded-xl border bg-card shadow-sm focus-within:ring-2 focus-within:ring-ring">
-      <EditorToolbar editor={editor} onImages={(files) => void upload(editor, files, editor.state.selection.from)} onLink={() => setLinkOpen(true)} />
+      <EditorToolbar
+        editor={editor}
+        onImages={(files) => void upload(editor, files, editor.state.selection.from)}
+        onLink={() => setLinkOpen(true)}
+      />
       {uploads.length > 0 && (
         <ul className="grid gap-2 border-b px-4 py-3" aria-label="Uploads">
           {uploads.map((entry) => (
             <li key={entry.id} className="grid gap-1 text-xs text-muted-foreground">
-              <span>Uploading {entry.name}… {entry.percent}%</span>
-              <div className="h-1.5 overflow-hidden rounded-full bg-muted" role="progressbar" aria-valuenow={entry.percent} aria-valuemin={0} aria-valuemax={100} aria-label={`Uploading ${entry.name}`}>
+              <span>
+                Uploading {entry.name}… {entry.percent}%
+              </span>
+              <div
+                className="h-1.5 overflow-hidden rounded-full bg-muted"
+                role="progressbar"
+                aria-valuenow={entry.percent}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-label={`Uploading ${entry.name}`}
+              >
                 <div className="h-full bg-primary transition-[width]" style={{ width: `${entry.percent}%` }} />
               </div>
             </li>
