@@ -28,7 +28,8 @@ export const uploadedImageSchema = z.object({ bucket: z.enum(BUCKETS), path: z.s
 export type UploadedImageDto = z.infer<typeof uploadedImageSchema>;
 
 /** A stored file's path: `{accountId}/{name}.{ext}`, nothing that could climb out of its bucket. */
-export const STORED_PATH = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[A-Za-z0-9_-]{1,100}\.[a-z0-9]{2,5}$/;
+export const STORED_PATH =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[A-Za-z0-9_-]{1,100}\.[a-z0-9]{2,5}$/;
 
 /** The account a stored file belongs to: the first segment of its path. */
 export const accountIdOfStoredPath = (path: string) => path.slice(0, Math.max(0, path.indexOf('/')));

@@ -37,9 +37,7 @@ const titleSchema = z
   .min(1, 'Title is required')
   .max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`);
 
-const contentSchema = z
-  .string({ error: 'Content must be text' })
-  .max(CONTENT_MAX_LENGTH, 'The content is too long');
+const contentSchema = z.string({ error: 'Content must be text' }).max(CONTENT_MAX_LENGTH, 'The content is too long');
 
 /** A new item as the create form sends it. */
 export const knowledgeInputSchema = z.object({
@@ -69,7 +67,12 @@ export const knowledgeListQuerySchema = z.object({
         .array(z.string().trim().min(1).max(TAG_MAX_LENGTH, `Tags must be at most ${TAG_MAX_LENGTH} characters`))
         .max(MAX_TAGS, `Filter by at most ${MAX_TAGS} tags`),
     ),
-  page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(0, 'Page must be 0 or more').max(10_000, 'Page is too large').default(0),
+  page: z.coerce
+    .number({ error: 'Page must be a number' })
+    .int('Page must be a whole number')
+    .min(0, 'Page must be 0 or more')
+    .max(10_000, 'Page is too large')
+    .default(0),
 });
 
 /** What the create and edit forms send. */

@@ -21,8 +21,16 @@ export const inviteEmailSchema = z
   .pipe(z.email({ error: 'Please enter a valid email address' }).max(254, 'Please enter a valid email address'));
 
 export const accountUsersQuerySchema = z.object({ accountId: accountIdSchema });
-export const inviteUserSchema = z.object({ email: inviteEmailSchema, accountId: accountIdSchema, role: assignableRoleSchema });
-export const updateUserRoleSchema = z.object({ userId: uuid('userId'), accountId: accountIdSchema, role: assignableRoleSchema });
+export const inviteUserSchema = z.object({
+  email: inviteEmailSchema,
+  accountId: accountIdSchema,
+  role: assignableRoleSchema,
+});
+export const updateUserRoleSchema = z.object({
+  userId: uuid('userId'),
+  accountId: accountIdSchema,
+  role: assignableRoleSchema,
+});
 export const transferOwnershipSchema = z.object({
   currentOwnerId: uuid('currentOwnerId'),
   newOwnerId: z.uuid({ error: 'Please choose the new owner' }),

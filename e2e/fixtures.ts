@@ -7,7 +7,10 @@ import { startTestServer, type TestServer } from '../server/test/test-server';
  * Each worker runs Lore over real HTTP with the built web app, a fresh
  * database and a real SMTP server whose mail the tests read.
  */
-export const test = base.extend<{ saveScreenshot: (name: string, target?: Page) => Promise<void> }, { lore: TestServer }>({
+export const test = base.extend<
+  { saveScreenshot: (name: string, target?: Page) => Promise<void> },
+  { lore: TestServer }
+>({
   lore: [
     async ({}, use) => {
       const lore = await startTestServer({ webRoot: path.resolve('dist/web') });

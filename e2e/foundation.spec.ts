@@ -1,6 +1,10 @@
 import { expect, signInThroughEmail, test, uniqueEmail } from './fixtures';
 
-test('a new person signs in by e-mail link, creates a workspace, stays signed in and signs out', async ({ page, lore, saveScreenshot }) => {
+test('a new person signs in by e-mail link, creates a workspace, stays signed in and signs out', async ({
+  page,
+  lore,
+  saveScreenshot,
+}) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Sign in to Lore' })).toBeVisible();
@@ -48,7 +52,9 @@ test('asking for a second link at once shows the wait from the server', async ({
   await page.getByRole('button', { name: 'Send login link' }).click();
   await expect(page.getByText('Check your email')).toBeVisible();
   await page.getByRole('button', { name: 'Send the link again' }).click();
-  await expect(page.getByText(/^For security purposes, please wait \d+ seconds before requesting another login link\.$/)).toBeVisible();
+  await expect(
+    page.getByText(/^For security purposes, please wait \d+ seconds before requesting another login link\.$/),
+  ).toBeVisible();
 });
 
 test('routing inside and around a workspace', async ({ page, lore }) => {

@@ -89,7 +89,10 @@ test('write, find, read, edit, star, reorder and delete knowledge', async ({ pag
   const content = page.getByTestId('article-content');
   await expect(content.locator('strong')).toHaveText('Never skip the checks.');
   await expect(content.locator('ul[data-type="taskList"] li')).toHaveText('Watch the dashboards');
-  await expect(content.locator('a[href="https://example.com/runbook"]')).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+  await expect(content.locator('a[href="https://example.com/runbook"]')).toHaveAttribute(
+    'rel',
+    'noopener noreferrer nofollow',
+  );
   await page.getByRole('button', { name: 'Close toast' }).click();
   await expect(page.getByText('Knowledge saved')).toBeHidden();
   await saveScreenshot('knowledge-article');
@@ -97,11 +100,26 @@ test('write, find, read, edit, star, reorder and delete knowledge', async ({ pag
 
   // A few colleagues' items, for finding and for the list's look.
   const seeds = [
-    { title: 'On-call handbook', tags: ['on-call', 'runbook', 'incidents', 'pager'], content: '<p>Who to call at 3 am, how to hand over and where the dashboards are.</p>' },
-    { title: 'Rotating TLS certificates', tags: ['security', 'ops'], content: '<p>Certificates expire every 90 days. The renewal job runs weekly; check it with <code>certbot renew --dry-run</code>.</p>' },
-    { title: 'Postgres backups', tags: ['database', 'ops'], content: '<h2>Nightly</h2><p>Base backups run at 02:00 UTC and WAL is archived continuously to object storage.</p>' },
+    {
+      title: 'On-call handbook',
+      tags: ['on-call', 'runbook', 'incidents', 'pager'],
+      content: '<p>Who to call at 3 am, how to hand over and where the dashboards are.</p>',
+    },
+    {
+      title: 'Rotating TLS certificates',
+      tags: ['security', 'ops'],
+      content:
+        '<p>Certificates expire every 90 days. The renewal job runs weekly; check it with <code>certbot renew --dry-run</code>.</p>',
+    },
+    {
+      title: 'Postgres backups',
+      tags: ['database', 'ops'],
+      content:
+        '<h2>Nightly</h2><p>Base backups run at 02:00 UTC and WAL is archived continuously to object storage.</p>',
+    },
   ];
-  for (const seed of seeds) expect((await page.request.post(`/api/accounts/${accountId}/knowledge`, { data: seed })).status()).toBe(201);
+  for (const seed of seeds)
+    expect((await page.request.post(`/api/accounts/${accountId}/knowledge`, { data: seed })).status()).toBe(201);
 
   // Find by keyword (words from the body) and by tag; the URL follows the filters.
   await page.getByRole('link', { name: 'Knowledge', exact: true }).click();
@@ -156,10 +174,13 @@ test('write, find, read, edit, star, reorder and delete knowledge', async ({ pag
   await expect(page.getByText('Postgres backups is now over How we deploy to production.')).toBeAttached();
   await page.keyboard.press('Space');
   await expect(starred).toHaveText(['Postgres backups', 'How we deploy to production']);
-  await expect.poll(async () => (await (await page.request.get(`/api/accounts/${accountId}/stars`)).json()).data.map((s: { title: string }) => s.title)).toEqual([
-    'Postgres backups',
-    'How we deploy to production',
-  ]);
+  await expect
+    .poll(async () =>
+      (await (await page.request.get(`/api/accounts/${accountId}/stars`)).json()).data.map(
+        (s: { title: string }) => s.title,
+      ),
+    )
+    .toEqual(['Postgres backups', 'How we deploy to production']);
   await page.reload();
   await expect(starred).toHaveText(['Postgres backups', 'How we deploy to production']);
   await saveScreenshot('knowledge-list');
@@ -184,7 +205,9 @@ test('write, find, read, edit, star, reorder and delete knowledge', async ({ pag
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('Delete knowledge?');
-  await expect(dialog).toContainText('This action cannot be undone. This will permanently delete this knowledge item from your account.');
+  await expect(dialog).toContainText(
+    'This action cannot be undone. This will permanently delete this knowledge item from your account.',
+  );
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(new RegExp(`/account/${accountId}/knowledge$`));
   await expect(cards(page)).toHaveCount(3);
@@ -212,7 +235,9 @@ test('article errors, infinite scroll, phone layout and help', async ({ page, lo
   // Twenty at a time; the next page loads when the end of the list scrolls into view.
   const accountId = base.match(/account\/([0-9a-f-]{36})/)![1]!;
   for (let i = 1; i <= 23; i++) {
-    await page.request.post(`/api/accounts/${accountId}/knowledge`, { data: { title: `Note ${i}`, content: `<p>Entry ${i}</p>` } });
+    await page.request.post(`/api/accounts/${accountId}/knowledge`, {
+      data: { title: `Note ${i}`, content: `<p>Entry ${i}</p>` },
+    });
   }
   await page.reload();
   await expect(cards(page)).toHaveCount(20);

@@ -1,7 +1,12 @@
 import { linkIn } from '../server/test/mailbox';
 import { expect, signInThroughEmail, test, uniqueEmail } from './fixtures';
 
-test('an owner builds a team: invite, accept, promote, hand over ownership, leave', async ({ browser, lore, page, saveScreenshot }) => {
+test('an owner builds a team: invite, accept, promote, hand over ownership, leave', async ({
+  browser,
+  lore,
+  page,
+  saveScreenshot,
+}) => {
   const ownerEmail = uniqueEmail('owner');
   const teammateEmail = uniqueEmail('teammate');
 
@@ -63,7 +68,9 @@ test('an owner builds a team: invite, accept, promote, hand over ownership, leav
   // The admin may invite, but is offered nothing against the owner.
   await teammate.goto(teammate.url().replace('/dashboard', '/users'));
   await expect(teammate.getByRole('button', { name: 'Invite User' })).toBeVisible();
-  await expect(teammate.getByTestId(`member-row-${ownerEmail}`).getByRole('button', { name: /Actions for/ })).toHaveCount(0);
+  await expect(
+    teammate.getByTestId(`member-row-${ownerEmail}`).getByRole('button', { name: /Actions for/ }),
+  ).toHaveCount(0);
 
   // The owner hands over ownership and stays an admin.
   await teammateRow.getByRole('button', { name: /Actions for/ }).click();
@@ -78,7 +85,10 @@ test('an owner builds a team: invite, accept, promote, hand over ownership, leav
   const formerOwnerRow = teammate.getByTestId(`member-row-${ownerEmail}`);
   await formerOwnerRow.getByRole('button', { name: /Actions for/ }).click();
   await teammate.getByRole('menuitem', { name: 'Change role' }).click();
-  await teammate.getByRole('dialog').getByLabel(/Role for/).selectOption('member');
+  await teammate
+    .getByRole('dialog')
+    .getByLabel(/Role for/)
+    .selectOption('member');
   await teammate.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await expect(formerOwnerRow).toContainText('Member');
   await page.reload();
@@ -86,10 +96,15 @@ test('an owner builds a team: invite, accept, promote, hand over ownership, leav
   await expect(page.getByRole('button', { name: 'Invite User' })).toHaveCount(0);
 
   // The member leaves and ends on /accounts (they have two other workspaces there).
-  const formerOwnerId = (await lore.db.selectFrom('users').select('id').where('email', '=', ownerEmail).executeTakeFirstOrThrow()).id;
+  const formerOwnerId = (
+    await lore.db.selectFrom('users').select('id').where('email', '=', ownerEmail).executeTakeFirstOrThrow()
+  ).id;
   await lore.createAccount(formerOwnerId, 'Side project');
   await lore.createAccount(formerOwnerId, 'Book club');
-  await page.getByTestId(`member-row-${ownerEmail}`).getByRole('button', { name: /Actions for/ }).click();
+  await page
+    .getByTestId(`member-row-${ownerEmail}`)
+    .getByRole('button', { name: /Actions for/ })
+    .click();
   await page.getByRole('menuitem', { name: 'Leave Account' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Leave Account' }).click();
   await expect(page).toHaveURL(/\/accounts$/);
@@ -98,7 +113,10 @@ test('an owner builds a team: invite, accept, promote, hand over ownership, leav
   await teammateContext.close();
 });
 
-test('someone invited before having a workspace is shown the invitation, and can decline it', async ({ page, lore }) => {
+test('someone invited before having a workspace is shown the invitation, and can decline it', async ({
+  page,
+  lore,
+}) => {
   const owner = await lore.signIn();
   const account = await lore.createAccount(owner.userId, 'Guild');
   const email = uniqueEmail('invitee');

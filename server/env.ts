@@ -20,7 +20,9 @@ const envSchema = z.object({
   /** Interface to bind; empty means every interface. */
   HOST: optionalText,
   /** Public address people use to reach Lore; links in e-mails and origin checks use it. */
-  BASE_URL: optionalText.pipe(z.url({ message: 'BASE_URL must be a full URL such as https://lore.example.com' }).optional()),
+  BASE_URL: optionalText.pipe(
+    z.url({ message: 'BASE_URL must be a full URL such as https://lore.example.com' }).optional(),
+  ),
   /** Folder for the embedded database, uploads and the generated auth secret. */
   DATA_DIR: z.string().min(1).default('./data'),
   /** PostgreSQL connection string; when unset Lore uses the embedded PGlite database in DATA_DIR. */
@@ -34,7 +36,10 @@ const envSchema = z.object({
   AUTH_SECRET: optionalText.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
   /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.com:587; unset writes mail to the log. */
   SMTP_URL: optionalText.pipe(
-    z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
   ),
   /** Sender of Lore's e-mails. */
   MAIL_FROM: z.string().min(3).default('Lore <no-reply@lore.local>'),

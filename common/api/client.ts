@@ -14,8 +14,11 @@ export class ApiError extends Error {
 }
 
 type Schema<T> = T extends z.ZodType ? T : never;
-type RequestPart<E extends Endpoint, Part extends string> = E['request'] extends Record<Part, infer S> ? Schema<S> : never;
-type JsonBodySchema<E extends Endpoint> = E['request'] extends { body: { content: { 'application/json': { schema: infer S } } } }
+type RequestPart<E extends Endpoint, Part extends string> =
+  E['request'] extends Record<Part, infer S> ? Schema<S> : never;
+type JsonBodySchema<E extends Endpoint> = E['request'] extends {
+  body: { content: { 'application/json': { schema: infer S } } };
+}
   ? Schema<S>
   : never;
 type Field<Name extends string, S> = [S] extends [never] ? unknown : { [K in Name]: z.input<Schema<S>> };
@@ -71,7 +74,11 @@ export function createApiClient(send: (url: string, init: RequestInit) => Promis
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok) {
       const failure = (body ?? {}) as { error?: string; message?: string; code?: string };
-      throw new ApiError(response.status, failure.error ?? failure.message ?? `Request failed with status ${response.status}`, failure.code);
+      throw new ApiError(
+        response.status,
+        failure.error ?? failure.message ?? `Request failed with status ${response.status}`,
+        failure.code,
+      );
     }
     return body as ApiOutput<E>;
   };

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { knowledgeRefSchema } from '../knowledge';
-import { STAR_MESSAGES, starInputSchema, starPositionsInputSchema, starPositionsResultSchema, starSchema } from '../stars';
+import {
+  STAR_MESSAGES,
+  starInputSchema,
+  starPositionsInputSchema,
+  starPositionsResultSchema,
+  starSchema,
+} from '../stars';
 import { accountParams } from './accounts';
 import { dataOf, defineEndpoint, errors, jsonBody, ok } from './define';
 

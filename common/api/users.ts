@@ -30,7 +30,10 @@ export const inviteUser = defineEndpoint('member', {
   tags,
   summary: 'Invite someone by e-mail (owners and admins; admins only by owners and admins)',
   request: { body: jsonBody(inviteUserSchema) },
-  responses: { 201: ok(successSchema.extend({ data: pendingInviteSchema }), 'The invitation'), ...errors(400, 403, 409, 502) },
+  responses: {
+    201: ok(successSchema.extend({ data: pendingInviteSchema }), 'The invitation'),
+    ...errors(400, 403, 409, 502),
+  },
 });
 
 /** DELETE /api/removeUser?userId&accountId: remove a member, or leave when it is the caller. */

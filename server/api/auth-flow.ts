@@ -3,7 +3,10 @@ import { LOGIN_LINK_INTERVAL_SECONDS, LOGIN_LINK_LIFETIME_MINUTES } from '../../
 import { defineEndpoint, jsonBody, ok } from '../../common/api/define';
 
 const tags = ['Sign-in'];
-const redirect = (description: string) => ({ description, headers: { location: { schema: { type: 'string' as const } } } });
+const redirect = (description: string) => ({
+  description,
+  headers: { location: { schema: { type: 'string' as const } } },
+});
 
 /**
  * The sign-in endpoints better-auth serves under /api/auth that Lore uses.
@@ -20,7 +23,10 @@ export const authFlowEndpoints = [
     },
     responses: {
       200: ok(z.object({ status: z.boolean() }), 'The link was sent'),
-      429: ok(z.object({ message: z.string(), code: z.string() }), 'A link was sent to this address less than a minute ago'),
+      429: ok(
+        z.object({ message: z.string(), code: z.string() }),
+        'A link was sent to this address less than a minute ago',
+      ),
     },
   }),
   defineEndpoint('public', {
@@ -36,7 +42,9 @@ export const authFlowEndpoints = [
     path: '/api/auth/sign-in/social',
     tags,
     summary: 'Start Google or Apple sign-in (only when configured; see /api/sign-in-options)',
-    request: { body: jsonBody(z.object({ provider: z.enum(['google', 'apple']), callbackURL: z.string().optional() })) },
+    request: {
+      body: jsonBody(z.object({ provider: z.enum(['google', 'apple']), callbackURL: z.string().optional() })),
+    },
     responses: { 200: ok(z.object({ url: z.string(), redirect: z.boolean() }), "The provider's sign-in address") },
   }),
   defineEndpoint('public', {
@@ -52,7 +60,9 @@ export const authFlowEndpoints = [
     path: '/api/auth/get-session',
     tags,
     summary: 'The current session and user, or null',
-    responses: { 200: ok(z.object({ session: z.object({}).loose(), user: z.object({}).loose() }).nullable(), 'The session') },
+    responses: {
+      200: ok(z.object({ session: z.object({}).loose(), user: z.object({}).loose() }).nullable(), 'The session'),
+    },
   }),
   defineEndpoint('public', {
     method: 'post',

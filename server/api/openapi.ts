@@ -18,7 +18,7 @@ export function serveApiDescription(app: OpenAPIHono<AppEnv>, options: { baseUrl
     type: 'apiKey',
     in: 'cookie',
     name: 'lore.session_token',
-    description: 'The session cookie set by signing in. State changes must also come from Lore\'s own origin.',
+    description: "The session cookie set by signing in. State changes must also come from Lore's own origin.",
   });
   let cached: ReturnType<typeof app.getOpenAPI31Document> | undefined;
   const document = () =>

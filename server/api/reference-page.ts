@@ -13,7 +13,12 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const ACCESS_LABELS: Record<string, string> = { public: 'Anyone', user: 'Signed in', member: 'Account member' };
 
 const schemaBlock = (schema: unknown): Rendered =>
-  schema ? html`<details><summary>Schema</summary><pre>${JSON.stringify(schema, null, 2)}</pre></details>` : html``;
+  schema
+    ? html`<details>
+        <summary>Schema</summary>
+        <pre>${JSON.stringify(schema, null, 2)}</pre>
+      </details>`
+    : html``;
 
 function operation(path: string, method: string, op: Operation): Rendered {
   const params = (op.parameters ?? []).filter(isInline);
@@ -21,18 +26,41 @@ function operation(path: string, method: string, op: Operation): Rendered {
   return html`<section class="op" id="${method}-${path}">
     <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${path}</code></h3>
     <p>${op.summary ?? ''} <span class="access">${ACCESS_LABELS[op['x-access']] ?? ''}</span></p>
-    ${params.length
-      ? html`<table><tr><th>Parameter</th><th>In</th><th>Required</th><th>Schema</th></tr>
-          ${params.map((p) => html`<tr><td><code>${p.name}</code></td><td>${p.in}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${JSON.stringify(p.schema ?? {})}</code></td></tr>`)}
-        </table>`
-      : ''}
-    ${body ? html`<h4>Body <code>${body[0]}</code></h4>${schemaBlock(body[1].schema)}` : ''}
+    ${
+      params.length
+        ? html`<table>
+            <tr>
+              <th>Parameter</th>
+              <th>In</th>
+              <th>Required</th>
+              <th>Schema</th>
+            </tr>
+            ${params.map(
+              (p) =>
+                html`<tr>
+                  <td><code>${p.name}</code></td>
+                  <td>${p.in}</td>
+                  <td>${p.required ? 'yes' : 'no'}</td>
+                  <td><code>${JSON.stringify(p.schema ?? {})}</code></td>
+                </tr>`,
+            )}
+          </table>`
+        : ''
+    }
+    ${
+      body
+        ? html`<h4>Body <code>${body[0]}</code></h4>
+            ${schemaBlock(body[1].schema)}`
+        : ''
+    }
     <h4>Responses</h4>
     <ul>
       ${Object.entries(op.responses ?? {}).map(([status, response]) => {
         const answer = inline(response);
-        return html`<li><strong>${status}</strong> ${answer?.description ?? ''}
-          ${schemaBlock(Object.values((answer?.content ?? {}) as Record<string, { schema?: unknown }>)[0]?.schema)}</li>`;
+        return html`<li>
+          <strong>${status}</strong> ${answer?.description ?? ''}
+          ${schemaBlock(Object.values((answer?.content ?? {}) as Record<string, { schema?: unknown }>)[0]?.schema)}
+        </li>`;
       })}
     </ul>
   </section>`;
@@ -65,7 +93,11 @@ export function renderReferencePage(document: Document): Rendered {
           <p>${document.info?.description ?? ''}</p>
           <p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${document.openapi}).</p>
           <nav>${[...byTag.keys()].map((tag) => html`<a href="#${tag}">${tag}</a> `)}</nav>
-          ${[...byTag].map(([tag, ops]) => html`<h2 id="${tag}">${tag}</h2>${ops}`)}
+          ${[...byTag].map(
+            ([tag, ops]) =>
+              html`<h2 id="${tag}">${tag}</h2>
+                ${ops}`,
+          )}
         </main>
       </body>
     </html>`;

@@ -40,7 +40,11 @@ export function createRouter({ database: { db } }: AppDeps) {
   };
 
   const openapi = router.openapi as (...args: unknown[]) => typeof router;
-  router.openapi = ((endpoint: Endpoint & { middleware?: MiddlewareHandler<AppEnv>[] }, handler: Handler, ...rest: unknown[]) => {
+  router.openapi = ((
+    endpoint: Endpoint & { middleware?: MiddlewareHandler<AppEnv>[] },
+    handler: Handler,
+    ...rest: unknown[]
+  ) => {
     const [guards, guardedHandler] = guarded(endpoint, handler);
     return openapi({ ...endpoint, middleware: [...guards, ...(endpoint.middleware ?? [])] }, guardedHandler, ...rest);
   }) as typeof router.openapi;

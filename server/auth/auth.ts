@@ -12,7 +12,6 @@ import { LOGIN_LINK_INTERVAL_SECONDS, LOGIN_LINK_LIFETIME_MINUTES } from '../../
 import { authSchema } from './auth-schema';
 import { CLIENT_IP_HEADER } from '../middleware/client-ip';
 
-
 export interface AuthDeps {
   env: Env;
   db: Kysely<DB>;
@@ -59,7 +58,9 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== '/sign-in/magic-link') return;
-        const email = String(ctx.body?.email ?? '').trim().toLowerCase();
+        const email = String(ctx.body?.email ?? '')
+          .trim()
+          .toLowerCase();
         if (!email) return;
         const wait = await claimLoginLinkSlot(db, email, new Date(), LOGIN_LINK_INTERVAL_SECONDS);
         if (wait > 0) {

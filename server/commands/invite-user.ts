@@ -42,7 +42,8 @@ export async function inviteUser(
       if (await isMemberByEmail(trx, input.accountId, email)) {
         throw conflict(ALREADY_MEMBER_MESSAGE, INVITE_CONFLICT_CODES.alreadyMember);
       }
-      if (await hasLiveInvite(trx, input.accountId, email, now)) throw conflict(ALREADY_INVITED_MESSAGE, INVITE_CONFLICT_CODES.alreadyInvited);
+      if (await hasLiveInvite(trx, input.accountId, email, now))
+        throw conflict(ALREADY_INVITED_MESSAGE, INVITE_CONFLICT_CODES.alreadyInvited);
       // An expired invite to the same address makes way for the new one.
       await retireExpiredInvites(trx, input.accountId, email, now);
       const invite = await insertInvite(trx, {
@@ -57,7 +58,12 @@ export async function inviteUser(
       const url = `${baseUrl}/invitations?token=${encodeURIComponent(token)}`;
       try {
         await mailer.send(
-          invitationMail(email, { accountName: account.name, inviterName: inviter?.full_name || inviter?.email || 'A teammate', role: input.role, url }),
+          invitationMail(email, {
+            accountName: account.name,
+            inviterName: inviter?.full_name || inviter?.email || 'A teammate',
+            role: input.role,
+            url,
+          }),
         );
       } catch {
         throw new AppError(502, 'mail_failed', 'Failed to send invitation');
@@ -65,8 +71,8 @@ export async function inviteUser(
       return { ...invite, account_name: account.name };
     });
   } catch (error) {
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw conflict(ALREADY_INVITED_MESSAGE, INVITE_CONFLICT_CODES.alreadyInvited);
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION)
+      throw conflict(ALREADY_INVITED_MESSAGE, INVITE_CONFLICT_CODES.alreadyInvited);
     throw error;
   }
 }
-

@@ -10,10 +10,19 @@ import { withMembershipLock } from './membership-transaction';
 const NOT_A_MEMBER = 'User is not a member of this account';
 
 /** The caller and the member they act on, as the member policy judges them (read under the lock). */
-async function memberContext(trx: Transaction<DB>, accountId: string, actor: { userId: string; role: Role }, targetId: string): Promise<MemberContext> {
+async function memberContext(
+  trx: Transaction<DB>,
+  accountId: string,
+  actor: { userId: string; role: Role },
+  targetId: string,
+): Promise<MemberContext> {
   const target = await findMembership(trx, accountId, targetId);
   if (!target) throw notFound(NOT_A_MEMBER);
-  return { actor, target: { userId: target.user_id, role: target.role }, memberCount: await countMembers(trx, accountId) };
+  return {
+    actor,
+    target: { userId: target.user_id, role: target.role },
+    memberCount: await countMembers(trx, accountId),
+  };
 }
 
 /**
@@ -22,7 +31,12 @@ async function memberContext(trx: Transaction<DB>, accountId: string, actor: { u
  */
 export async function removeMember(db: Kysely<DB>, input: { accountId: string; actorId: string; targetId: string }) {
   return withMembershipLock(db, input.accountId, input.actorId, async (trx, actorRole) => {
-    const context = await memberContext(trx, input.accountId, { userId: input.actorId, role: actorRole }, input.targetId);
+    const context = await memberContext(
+      trx,
+      input.accountId,
+      { userId: input.actorId, role: actorRole },
+      input.targetId,
+    );
     if (input.targetId !== input.actorId) {
       authorize(memberPolicy.remove, context);
       await deleteMember(trx, input.accountId, input.targetId);
@@ -43,7 +57,10 @@ export async function updateMemberRole(
 ) {
   return withMembershipLock(db, input.accountId, input.actorId, async (trx, actorRole) => {
     authorize(teamPolicy.changeRoles, { role: actorRole });
-    authorize(memberPolicy.changeRole, await memberContext(trx, input.accountId, { userId: input.actorId, role: actorRole }, input.targetId));
+    authorize(
+      memberPolicy.changeRole,
+      await memberContext(trx, input.accountId, { userId: input.actorId, role: actorRole }, input.targetId),
+    );
     await setMemberRole(trx, input.accountId, input.targetId, input.role);
   });
 }
@@ -51,13 +68,22 @@ export async function updateMemberRole(
 /** The owner hands ownership to another member and becomes an admin or member. */
 export async function transferOwnership(
   db: Kysely<DB>,
-  input: { accountId: string; actorId: string; currentOwnerId: string; newOwnerId: string; newOwnerRole: AssignableRole },
+  input: {
+    accountId: string;
+    actorId: string;
+    currentOwnerId: string;
+    newOwnerId: string;
+    newOwnerRole: AssignableRole;
+  },
 ) {
   return withMembershipLock(db, input.accountId, input.actorId, async (trx, actorRole) => {
     authorize(teamPolicy.transferOwnership, { role: actorRole });
     // The caller must also say they are the owner: a stale page must not transfer by surprise.
     if (input.currentOwnerId !== input.actorId) throw teamPolicy.transferOwnership.refusal({ role: actorRole });
-    authorize(memberPolicy.makeOwner, await memberContext(trx, input.accountId, { userId: input.actorId, role: actorRole }, input.newOwnerId));
+    authorize(
+      memberPolicy.makeOwner,
+      await memberContext(trx, input.accountId, { userId: input.actorId, role: actorRole }, input.newOwnerId),
+    );
     // Demote first: the one-owner index allows no moment with two owners.
     await setMemberRole(trx, input.accountId, input.currentOwnerId, input.newOwnerRole);
     await setMemberRole(trx, input.accountId, input.newOwnerId, 'owner');

@@ -34,7 +34,11 @@ export async function resolveInvite(db: Executor, reference: InviteReference, us
 }
 
 /** Accepts an invitation: the user joins the account with the invited role; the invite is used up. */
-export async function acceptInvitation(db: Kysely<DB>, reference: InviteReference, user: { id: string; email: string }) {
+export async function acceptInvitation(
+  db: Kysely<DB>,
+  reference: InviteReference,
+  user: { id: string; email: string },
+) {
   const now = new Date();
   return db.transaction().execute(async (trx) => {
     const invite = await resolveInvite(trx, reference, user);

@@ -6,7 +6,14 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** Wraps a message and one call-to-action link in Lore's plain e-mail layout. */
-function layout(options: { to: string; subject: string; intro: string; action: string; url: string; outro: string }): Mail {
+function layout(options: {
+  to: string;
+  subject: string;
+  intro: string;
+  action: string;
+  url: string;
+  outro: string;
+}): Mail {
   const { to, subject, intro, action, url, outro } = options;
   const text = `${intro}\n\n${action}: ${url}\n\n${outro}\n`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#18181b;line-height:1.5">
@@ -30,7 +37,10 @@ export function loginLinkMail(to: string, url: string): Mail {
 }
 
 /** The e-mail that invites someone to join an account. */
-export function invitationMail(to: string, options: { accountName: string; inviterName: string; role: string; url: string }): Mail {
+export function invitationMail(
+  to: string,
+  options: { accountName: string; inviterName: string; role: string; url: string },
+): Mail {
   return layout({
     to,
     subject: `You are invited to join ${options.accountName} on Lore`,

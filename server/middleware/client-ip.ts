@@ -13,7 +13,11 @@ export function clientIp(options: { trustProxy: boolean }): MiddlewareHandler {
   return async (c, next) => {
     const headers = c.req.raw.headers;
     const socketAddress = safeSocketAddress(c);
-    const forwarded = headers.get('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean);
+    const forwarded = headers
+      .get('x-forwarded-for')
+      ?.split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
     const address = options.trustProxy && forwarded?.length ? forwarded[forwarded.length - 1]! : socketAddress;
     headers.delete(CLIENT_IP_HEADER);
     if (address) headers.set(CLIENT_IP_HEADER, address);

@@ -8,7 +8,10 @@ export interface Rule<Context> {
 }
 
 /** A rule; `refusal` is a message for a 403, or a function giving the exact error. */
-export function rule<Context>(allows: (context: Context) => boolean, refusal: string | ((context: Context) => AppError)): Rule<Context> {
+export function rule<Context>(
+  allows: (context: Context) => boolean,
+  refusal: string | ((context: Context) => AppError),
+): Rule<Context> {
   return { allows, refusal: typeof refusal === 'string' ? () => forbidden(refusal) : refusal };
 }
 

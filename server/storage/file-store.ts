@@ -15,13 +15,14 @@ export interface FileStore {
   remove(bucket: Bucket, filePaths: string[]): Promise<void>;
 }
 
-
 /** Files under `root/{bucket}/{path}` on the local disk. */
 export function localFileStore(root: string): FileStore {
   const resolve = (bucket: Bucket, filePath: string) => {
-    if (!BUCKETS.includes(bucket) || !STORED_PATH.test(filePath)) throw new Error(`Refused storage path ${bucket}/${filePath}`);
+    if (!BUCKETS.includes(bucket) || !STORED_PATH.test(filePath))
+      throw new Error(`Refused storage path ${bucket}/${filePath}`);
     const full = path.resolve(root, bucket, filePath);
-    if (!full.startsWith(path.resolve(root, bucket) + path.sep)) throw new Error(`Refused storage path ${bucket}/${filePath}`);
+    if (!full.startsWith(path.resolve(root, bucket) + path.sep))
+      throw new Error(`Refused storage path ${bucket}/${filePath}`);
     return full;
   };
   return {

@@ -2,7 +2,12 @@ import * as api from '../../../common/api/invitations';
 import type { AppDeps } from '../../app-env';
 import { createRouter } from '../../api/router';
 import { currentUser } from '../../auth/guards';
-import { acceptInvitation, declineInvitation, inviteProblem, resolveInvite } from '../../commands/respond-to-invitation';
+import {
+  acceptInvitation,
+  declineInvitation,
+  inviteProblem,
+  resolveInvite,
+} from '../../commands/respond-to-invitation';
 import { listLiveInvitesForEmail } from '../../data/pending-invites';
 import { AppError, forbidden } from '../../errors';
 import { presentMyInvite } from '../../presenters/member-presenter';

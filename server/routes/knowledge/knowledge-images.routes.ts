@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import { bodyLimit } from 'hono/body-limit';
 import { uploadKnowledgeImage } from '../../../common/api/knowledge';
-import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPES_MESSAGE, KNOWLEDGE_IMAGES_BUCKET, MAX_IMAGE_BYTES, secureImageUrl } from '../../../common/files';
+import {
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TYPES_MESSAGE,
+  KNOWLEDGE_IMAGES_BUCKET,
+  MAX_IMAGE_BYTES,
+  secureImageUrl,
+} from '../../../common/files';
 import type { AppDeps } from '../../app-env';
 import { createRouter } from '../../api/router';
 import { currentMembership } from '../../auth/guards';
@@ -39,6 +45,9 @@ export function knowledgeImagesRoutes(deps: AppDeps) {
     if (!type) throw new AppError(415, 'unsupported_type', IMAGE_TYPES_MESSAGE);
     const path = `${accountId}/${crypto.randomUUID()}.${type.ext}`;
     await files.put(KNOWLEDGE_IMAGES_BUCKET, path, data);
-    return c.json({ data: { bucket: KNOWLEDGE_IMAGES_BUCKET, path, url: secureImageUrl(KNOWLEDGE_IMAGES_BUCKET, path) } }, 201);
+    return c.json(
+      { data: { bucket: KNOWLEDGE_IMAGES_BUCKET, path, url: secureImageUrl(KNOWLEDGE_IMAGES_BUCKET, path) } },
+      201,
+    );
   });
 }

@@ -5,7 +5,15 @@ import type { AppDeps } from '../../app-env';
 import { createRouter } from '../../api/router';
 import { currentMembership } from '../../auth/guards';
 import { sanitizeKnowledgeHtml, storedImagePaths } from '../../content/knowledge-html';
-import { countCreatedPerWeek, countKnowledge, deleteKnowledge, insertKnowledge, listKnowledge, listTags, updateKnowledge } from '../../data/knowledge';
+import {
+  countCreatedPerWeek,
+  countKnowledge,
+  deleteKnowledge,
+  insertKnowledge,
+  listKnowledge,
+  listTags,
+  updateKnowledge,
+} from '../../data/knowledge';
 import { loadKnowledge } from '../../data/load-knowledge';
 import { weeklySeries } from './weekly-series';
 import { notFound } from '../../errors';
@@ -17,7 +25,11 @@ const WEEKS_ON_CHART = 12;
 
 /** /api/accounts/:accountId/knowledge: the account's items, their tags and counts. */
 export function knowledgeRoutes(deps: AppDeps) {
-  const { database: { db }, files, logger } = deps;
+  const {
+    database: { db },
+    files,
+    logger,
+  } = deps;
   return createRouter(deps)
     .openapi(api.listKnowledge, async (c) => {
       const { accountId, role } = currentMembership(c);
@@ -27,7 +39,9 @@ export function knowledgeRoutes(deps: AppDeps) {
       const nextPage = rows.length === KNOWLEDGE_PAGE_SIZE ? page + 1 : null;
       return c.json({ data: { items: rows.map(presentKnowledgeSummary), page, nextPage } }, 200);
     })
-    .openapi(api.listKnowledgeTags, async (c) => c.json({ data: await listTags(db, currentMembership(c).accountId) }, 200))
+    .openapi(api.listKnowledgeTags, async (c) =>
+      c.json({ data: await listTags(db, currentMembership(c).accountId) }, 200),
+    )
     .openapi(api.countKnowledge, async (c) =>
       c.json({ data: { count: await countKnowledge(db, currentMembership(c).accountId) } }, 200),
     )
@@ -39,7 +53,12 @@ export function knowledgeRoutes(deps: AppDeps) {
       const { accountId, userId, role } = currentMembership(c);
       authorize(knowledgePolicy.write, { role });
       const input = c.req.valid('json');
-      const row = await insertKnowledge(db, { accountId, userId, ...input, content: sanitizeKnowledgeHtml(input.content) });
+      const row = await insertKnowledge(db, {
+        accountId,
+        userId,
+        ...input,
+        content: sanitizeKnowledgeHtml(input.content),
+      });
       return c.json({ data: presentKnowledge(row) }, 201);
     })
     .openapi(api.getKnowledge, async (c) => {

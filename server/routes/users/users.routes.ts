@@ -13,7 +13,11 @@ import { presentInvite, presentMember } from '../../presenters/member-presenter'
 
 /** The spec's own-backend endpoints for the users page, at their exact paths under /api. */
 export function usersRoutes(deps: AppDeps) {
-  const { database: { db }, mailer, env } = deps;
+  const {
+    database: { db },
+    mailer,
+    env,
+  } = deps;
   return createRouter(deps)
     .openapi(api.getAccountUsers, async (c) => {
       const actor = currentMembership(c);
@@ -21,12 +25,18 @@ export function usersRoutes(deps: AppDeps) {
       const rows = await listMembersWithProfiles(db, actor.accountId);
       const invites = policies.viewInvites ? await listOpenInvitesForAccount(db, actor.accountId) : [];
       const members = rows.map((row) => presentMember(row, actor, rows.length));
-      return c.json({ data: { members, pendingInvites: invites.map(presentInvite), currentUserRole: actor.role, policies } }, 200);
+      return c.json(
+        { data: { members, pendingInvites: invites.map(presentInvite), currentUserRole: actor.role, policies } },
+        200,
+      );
     })
     .openapi(api.inviteUser, async (c) => {
       const actor = currentMembership(c);
       const { email, role } = c.req.valid('json');
-      const invite = await inviteUser({ db, mailer, baseUrl: env.BASE_URL }, { accountId: actor.accountId, actor, email, role });
+      const invite = await inviteUser(
+        { db, mailer, baseUrl: env.BASE_URL },
+        { accountId: actor.accountId, actor, email, role },
+      );
       return c.json({ success: true as const, data: presentInvite(invite) }, 201);
     })
     .openapi(api.removeUser, async (c) => {
@@ -53,7 +63,13 @@ export function usersRoutes(deps: AppDeps) {
     .openapi(api.transferOwnership, async (c) => {
       const actor = currentMembership(c);
       const { currentOwnerId, newOwnerId, newOwnerRole } = c.req.valid('json');
-      await transferOwnership(db, { accountId: actor.accountId, actorId: actor.userId, currentOwnerId, newOwnerId, newOwnerRole });
+      await transferOwnership(db, {
+        accountId: actor.accountId,
+        actorId: actor.userId,
+        currentOwnerId,
+        newOwnerId,
+        newOwnerRole,
+      });
       return c.json({ success: true as const }, 200);
     });
 }

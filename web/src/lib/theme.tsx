@@ -3,7 +3,11 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 export type Theme = 'light' | 'dark' | 'system';
 const KEY = 'lore-theme';
 
-const ThemeContext = createContext<{ theme: Theme; resolved: 'light' | 'dark'; setTheme: (theme: Theme) => void } | null>(null);
+const ThemeContext = createContext<{
+  theme: Theme;
+  resolved: 'light' | 'dark';
+  setTheme: (theme: Theme) => void;
+} | null>(null);
 
 const systemPrefersDark = () => window.matchMedia('(prefers-color-scheme: dark)').matches;
 

@@ -9,7 +9,13 @@ export function Initials({ name, className }: { name: string; className?: string
     .map((part) => part[0]!.toUpperCase())
     .join('');
   return (
-    <span aria-hidden="true" className={cn('flex size-8 shrink-0 items-center justify-center rounded-md bg-accent text-xs font-semibold text-accent-foreground', className)}>
+    <span
+      aria-hidden="true"
+      className={cn(
+        'flex size-8 shrink-0 items-center justify-center rounded-md bg-accent text-xs font-semibold text-accent-foreground',
+        className,
+      )}
+    >
       {letters || '?'}
     </span>
   );

@@ -67,7 +67,11 @@ export function ConfirmDialog(props: {
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>
           </DialogClose>
-          <Button variant={props.destructive ? 'destructive' : 'default'} disabled={props.busy} onClick={props.onConfirm}>
+          <Button
+            variant={props.destructive ? 'destructive' : 'default'}
+            disabled={props.busy}
+            onClick={props.onConfirm}
+          >
             {props.busy ? (props.busyLabel ?? props.confirmLabel) : props.confirmLabel}
           </Button>
         </div>

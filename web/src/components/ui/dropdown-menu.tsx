@@ -12,7 +12,10 @@ export function DropdownMenuContent({ className, sideOffset = 6, ...props }: Com
     <Menu.Portal>
       <Menu.Content
         sideOffset={sideOffset}
-        className={cn('z-50 min-w-44 overflow-hidden rounded-lg border bg-card p-1 text-card-foreground shadow-md', className)}
+        className={cn(
+          'z-50 min-w-44 overflow-hidden rounded-lg border bg-card p-1 text-card-foreground shadow-md',
+          className,
+        )}
         {...props}
       />
     </Menu.Portal>
@@ -28,7 +31,10 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
 
 export function DropdownMenuRadioItem({ className, children, ...props }: ComponentProps<typeof Menu.RadioItem>) {
   return (
-    <Menu.RadioItem className={cn(itemClass, 'data-[state=checked]:font-medium data-[state=checked]:text-primary', className)} {...props}>
+    <Menu.RadioItem
+      className={cn(itemClass, 'data-[state=checked]:font-medium data-[state=checked]:text-primary', className)}
+      {...props}
+    >
       {children}
     </Menu.RadioItem>
   );

@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
 /** A bordered table that scrolls sideways on narrow screens, with a header row of column names. */
-export function Table({ columns, minWidth, children }: { columns: Array<{ label: string; align?: 'right' }>; minWidth: number; children: ReactNode }) {
+export function Table({
+  columns,
+  minWidth,
+  children,
+}: {
+  columns: Array<{ label: string; align?: 'right' }>;
+  minWidth: number;
+  children: ReactNode;
+}) {
   return (
     <div className="overflow-x-auto rounded-xl border">
       <table className="w-full text-sm" style={{ minWidth }}>

@@ -38,22 +38,45 @@ export function HelpPage() {
       <PageHeader title="Help" description="Everything you need to write and find your team's knowledge." />
       <div className="grid gap-4 md:grid-cols-2">
         <Section icon={BookOpen} title="Writing">
-          <p>Choose <strong>Add Knowledge</strong> on the Knowledge page. Give the item a title (required), then write with headings, lists, task lists, quotes, code and links from the toolbar.</p>
-          <p>Add pictures with the image button, or paste or drop them into the text. PNG, JPEG, GIF and WebP images up to 10 MB are stored privately: only members of this workspace can see them.</p>
+          <p>
+            Choose <strong>Add Knowledge</strong> on the Knowledge page. Give the item a title (required), then write
+            with headings, lists, task lists, quotes, code and links from the toolbar.
+          </p>
+          <p>
+            Add pictures with the image button, or paste or drop them into the text. PNG, JPEG, GIF and WebP images up
+            to 10 MB are stored privately: only members of this workspace can see them.
+          </p>
           <p>If you leave a form with unsaved changes, Lore asks before discarding them.</p>
         </Section>
         <Section icon={Tags} title="Tagging">
-          <p>Type a tag and press Enter or a comma. Lore suggests tags your team already uses, so the same topic keeps the same name.</p>
+          <p>
+            Type a tag and press Enter or a comma. Lore suggests tags your team already uses, so the same topic keeps
+            the same name.
+          </p>
           <p>Cards show three tags and how many more there are; the article shows them all.</p>
         </Section>
         <Section icon={Search} title="Searching">
-          <p>The search box matches words in titles first, then tags, then the text, and understands web-style queries: <code>"exact phrase"</code>, <code>or</code>, and <code>-word</code> to leave a word out.</p>
-          <p>Pick tags under <strong>Filter by tag</strong>: only items with all the chosen tags are shown. The address bar keeps your filters, so you can share or bookmark them.</p>
-          <p>Have a question instead? Ask the <strong>AI Search</strong> bar above the list.</p>
+          <p>
+            The search box matches words in titles first, then tags, then the text, and understands web-style queries:{' '}
+            <code>"exact phrase"</code>, <code>or</code>, and <code>-word</code> to leave a word out.
+          </p>
+          <p>
+            Pick tags under <strong>Filter by tag</strong>: only items with all the chosen tags are shown. The address
+            bar keeps your filters, so you can share or bookmark them.
+          </p>
+          <p>
+            Have a question instead? Ask the <strong>AI Search</strong> bar above the list.
+          </p>
         </Section>
         <Section icon={Star} title="Starring">
-          <p>Star an item from its card or its article. Your stars are yours alone and appear under <strong>Starred</strong> on the Knowledge page and on the dashboard.</p>
-          <p>Reorder them by dragging the handle, or from the keyboard: focus a handle, press Space, move with the arrow keys, and press Space again.</p>
+          <p>
+            Star an item from its card or its article. Your stars are yours alone and appear under{' '}
+            <strong>Starred</strong> on the Knowledge page and on the dashboard.
+          </p>
+          <p>
+            Reorder them by dragging the handle, or from the keyboard: focus a handle, press Space, move with the arrow
+            keys, and press Space again.
+          </p>
         </Section>
       </div>
       <section className="mt-4 rounded-xl border bg-card p-6 shadow-sm">
@@ -67,7 +90,9 @@ export function HelpPage() {
           {shortcuts.map(([keys, action]) => (
             <div key={keys} className="flex items-center justify-between gap-4 border-b border-dashed py-1.5">
               <dt className="text-muted-foreground">{action}</dt>
-              <dd><kbd className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs">{keys}</kbd></dd>
+              <dd>
+                <kbd className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs">{keys}</kbd>
+              </dd>
             </div>
           ))}
         </dl>

@@ -28,7 +28,11 @@ export function AccountLayout() {
   if (account.isPending) return <GlobalLoader />;
   if (account.isError) return <Navigate to={paths.accounts()} replace />;
   return (
-    <AppShell accountId={account.data.id} accountSwitcher={<AccountSwitcher account={account.data} />} userMenu={<UserMenu accountId={account.data.id} />}>
+    <AppShell
+      accountId={account.data.id}
+      accountSwitcher={<AccountSwitcher account={account.data} />}
+      userMenu={<UserMenu accountId={account.data.id} />}
+    >
       <Outlet />
     </AppShell>
   );

@@ -52,7 +52,9 @@ export function AccountSettings({ account }: { account: AccountDto }) {
         <CardHeader>
           <CardTitle>Account</CardTitle>
           <CardDescription>
-            {account.policies.rename ? 'The name everyone in this workspace sees.' : 'Only owners and admins can rename the workspace.'}
+            {account.policies.rename
+              ? 'The name everyone in this workspace sees.'
+              : 'Only owners and admins can rename the workspace.'}
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -84,7 +86,9 @@ export function AccountSettings({ account }: { account: AccountDto }) {
         <Card className="border-destructive/40">
           <CardHeader>
             <CardTitle>Delete account</CardTitle>
-            <CardDescription>Permanently deletes the workspace, its knowledge and its memberships for everyone.</CardDescription>
+            <CardDescription>
+              Permanently deletes the workspace, its knowledge and its memberships for everyone.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <Button variant="destructive" onClick={() => setConfirming(true)}>

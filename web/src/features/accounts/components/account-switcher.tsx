@@ -33,7 +33,9 @@ export function AccountSwitcher({ account }: { account: AccountDto }) {
         >
           <Initials name={account.name} className="bg-primary text-primary-foreground" />
           <span className="min-w-0 flex-1">
-            <span className="block truncate text-sm font-semibold" data-testid="current-account-name">{account.name}</span>
+            <span className="block truncate text-sm font-semibold" data-testid="current-account-name">
+              {account.name}
+            </span>
             <span className="block text-xs text-muted-foreground">{roleLabel[account.role]}</span>
           </span>
           <ChevronsUpDown className="size-4 text-muted-foreground" />

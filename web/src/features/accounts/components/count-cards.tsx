@@ -6,7 +6,17 @@ import { knowledgeCountQuery, knowledgeTagsQuery } from '@/features/knowledge';
 import { starsQuery } from '@/features/stars';
 import { accountStatsQuery } from '../api/accounts-queries';
 
-function CountCard({ label, icon: Icon, query, count }: { label: string; icon: LucideIcon; query: UseQueryResult<unknown>; count?: number }) {
+function CountCard({
+  label,
+  icon: Icon,
+  query,
+  count,
+}: {
+  label: string;
+  icon: LucideIcon;
+  query: UseQueryResult<unknown>;
+  count?: number;
+}) {
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between pb-2">
@@ -15,7 +25,11 @@ function CountCard({ label, icon: Icon, query, count }: { label: string; icon: L
       </CardHeader>
       <CardContent>
         <div className="text-2xl font-semibold tabular-nums" data-testid={`count-${label}`}>
-          {query.isError ? <span className="text-sm font-normal text-muted-foreground">Unavailable</span> : count ?? <Spinner />}
+          {query.isError ? (
+            <span className="text-sm font-normal text-muted-foreground">Unavailable</span>
+          ) : (
+            (count ?? <Spinner />)
+          )}
         </div>
       </CardContent>
     </Card>

@@ -6,7 +6,10 @@ export function CreateAccountDialog({ open, onOpenChange }: { open: boolean; onO
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <DialogHeader title="Create a workspace" description="A workspace holds your team's knowledge. You will be its owner." />
+        <DialogHeader
+          title="Create a workspace"
+          description="A workspace holds your team's knowledge. You will be its owner."
+        />
         <CreateAccountForm onCreated={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>

@@ -7,7 +7,13 @@ import { paths } from '@/lib/paths';
 import { useCreateAccount } from '../api/account-mutations';
 
 /** Names a new workspace, creates it and opens its dashboard. */
-export function CreateAccountForm({ submitLabel = 'Create workspace', onCreated }: { submitLabel?: string; onCreated?: () => void }) {
+export function CreateAccountForm({
+  submitLabel = 'Create workspace',
+  onCreated,
+}: {
+  submitLabel?: string;
+  onCreated?: () => void;
+}) {
   const navigate = useNavigate();
   const create = useCreateAccount();
   const [name, setName] = useState('');

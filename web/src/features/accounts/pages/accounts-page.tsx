@@ -29,7 +29,10 @@ export function AccountsPage({ whenEmpty }: { whenEmpty: ReactNode }) {
     return (
       <AuthLayout>
         <p role="alert" className="text-center text-sm text-destructive">
-          Failed to load account. <button className="underline" onClick={() => void accounts.refetch()}>Try again</button>
+          Failed to load account.{' '}
+          <button className="underline" onClick={() => void accounts.refetch()}>
+            Try again
+          </button>
         </p>
       </AuthLayout>
     );
@@ -40,9 +43,7 @@ export function AccountsPage({ whenEmpty }: { whenEmpty: ReactNode }) {
   }
 
   return (
-    <AuthLayout
-      aside={<SignOutButton />}
-    >
+    <AuthLayout aside={<SignOutButton />}>
       <h1 className="mb-1 text-xl font-semibold">Choose a workspace</h1>
       <p className="mb-4 text-sm text-muted-foreground">Newest first.</p>
       <Card className="divide-y overflow-hidden">

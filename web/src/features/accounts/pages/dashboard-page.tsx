@@ -11,10 +11,30 @@ import { accountQuery } from '../api/accounts-queries';
 import { CountCards } from '../components/count-cards';
 
 const nextSteps = [
-  { to: (a: AccountPaths) => a.createArticle(), icon: BookOpen, title: 'Write an article', text: 'Capture how things work, with tags your team will search by.' },
-  { to: (a: AccountPaths) => a.users(), icon: Users, title: 'Invite your team', text: 'Knowledge is better shared. Add colleagues as members or admins.' },
-  { to: (a: AccountPaths) => a.aiSearch(), icon: Sparkles, title: 'Ask a question', text: 'The AI search answers from your workspace and shows its sources.' },
-  { to: (a: AccountPaths) => a.settings('profile'), icon: UserRound, title: 'Complete your profile', text: 'Add your full name so teammates know who wrote what.' },
+  {
+    to: (a: AccountPaths) => a.createArticle(),
+    icon: BookOpen,
+    title: 'Write an article',
+    text: 'Capture how things work, with tags your team will search by.',
+  },
+  {
+    to: (a: AccountPaths) => a.users(),
+    icon: Users,
+    title: 'Invite your team',
+    text: 'Knowledge is better shared. Add colleagues as members or admins.',
+  },
+  {
+    to: (a: AccountPaths) => a.aiSearch(),
+    icon: Sparkles,
+    title: 'Ask a question',
+    text: 'The AI search answers from your workspace and shows its sources.',
+  },
+  {
+    to: (a: AccountPaths) => a.settings('profile'),
+    icon: UserRound,
+    title: 'Complete your profile',
+    text: 'Add your full name so teammates know who wrote what.',
+  },
 ];
 
 /** /account/:id/dashboard: the workspace at a glance; each card loads on its own. */
@@ -29,12 +49,18 @@ export function DashboardPage() {
     <>
       <PageHeader
         title={firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
-        description={account.data ? `Here is what is happening in ${account.data.name}, created ${formatDate(account.data.created_at)}.` : undefined}
+        description={
+          account.data
+            ? `Here is what is happening in ${account.data.name}, created ${formatDate(account.data.created_at)}.`
+            : undefined
+        }
         actions={
           account.data && (
             <span className="flex items-center gap-2 text-sm text-muted-foreground">
               Your role
-              <span className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-medium capitalize text-accent-foreground">{account.data.role}</span>
+              <span className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-medium capitalize text-accent-foreground">
+                {account.data.role}
+              </span>
             </span>
           )
         }
@@ -54,7 +80,11 @@ export function DashboardPage() {
       <h2 className="mb-3 mt-10 text-lg font-semibold">Get started</h2>
       <div className="grid gap-4 sm:grid-cols-2">
         {nextSteps.map(({ to, icon: Icon, title, text }) => (
-          <Link key={title} to={to(paths.account(accountId))} className="group rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <Link
+            key={title}
+            to={to(paths.account(accountId))}
+            className="group rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             <Card className="h-full transition-colors group-hover:border-primary/40 group-hover:bg-accent/40">
               <CardHeader className="flex-row items-start gap-4">
                 <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">

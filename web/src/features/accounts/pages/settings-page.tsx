@@ -22,13 +22,18 @@ export function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" />
-      <Tabs value={tab} onValueChange={(value) => setParams(value === 'account' ? {} : { tab: value }, { replace: true })}>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setParams(value === 'account' ? {} : { tab: value }, { replace: true })}
+      >
         <TabsList>
           <TabsTrigger value="account">Account</TabsTrigger>
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="billing">Billing</TabsTrigger>
         </TabsList>
-        <TabsContent value="account">{account.data ? <AccountSettings key={account.data.id} account={account.data} /> : <Spinner />}</TabsContent>
+        <TabsContent value="account">
+          {account.data ? <AccountSettings key={account.data.id} account={account.data} /> : <Spinner />}
+        </TabsContent>
         <TabsContent value="profile">
           <ProfileForm />
         </TabsContent>

@@ -6,9 +6,7 @@ import { CreateAccountForm } from '../components/create-account-form';
 /** /welcome: a signed-in user without a workspace creates their first. */
 export function WelcomePage() {
   return (
-    <AuthLayout
-      aside={<SignOutButton />}
-    >
+    <AuthLayout aside={<SignOutButton />}>
       <Card>
         <CardHeader className="text-center">
           <CardTitle className="text-xl">Welcome to Lore</CardTitle>

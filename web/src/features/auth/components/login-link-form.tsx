@@ -55,7 +55,13 @@ export function LoginLinkForm({ askName = false, submitLabel }: { askName?: bool
           <Button variant="outline" disabled={busy} onClick={() => void send(sentTo)}>
             {busy ? 'Sending...' : 'Send the link again'}
           </Button>
-          <Button variant="ghost" onClick={() => { setSentTo(null); setError(null); }}>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setSentTo(null);
+              setError(null);
+            }}
+          >
             Use a different email
           </Button>
         </div>
@@ -68,7 +74,14 @@ export function LoginLinkForm({ askName = false, submitLabel }: { askName?: bool
       {askName && (
         <div className="grid gap-2">
           <Label htmlFor="full-name">Full name</Label>
-          <Input id="full-name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} placeholder="Ada Lovelace" autoFocus />
+          <Input
+            id="full-name"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="Ada Lovelace"
+            autoFocus
+          />
         </div>
       )}
       <div className="grid gap-2">

@@ -8,15 +8,16 @@ import { accountKeys } from '@/features/accounts';
 export const myInvitationsQuery = (token?: string | null) =>
   queryOptions({
     queryKey: ['my-invitations', token ?? null],
-    queryFn: async ({ signal }) => (await api(listMyInvitations, { query: { token: token ?? undefined } }, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api(listMyInvitations, { query: { token: token ?? undefined } }, { signal })).data,
   });
-
 
 /** POST /api/acceptInvitation; resolves to the account joined. */
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: ApiInput<typeof acceptInvitation>['json']) => (await api(acceptInvitation, { json: input })).data,
+    mutationFn: async (input: ApiInput<typeof acceptInvitation>['json']) =>
+      (await api(acceptInvitation, { json: input })).data,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['my-invitations'] }),

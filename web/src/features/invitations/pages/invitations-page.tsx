@@ -37,14 +37,16 @@ export function InvitationsPage() {
           toast.success(`You joined ${invite.account_name}`);
           navigate(paths.account(account_id).dashboard());
         },
-        onError: (failure) => toast.error('Failed to accept invitation. Please try again.', { description: failure.message }),
+        onError: (failure) =>
+          toast.error('Failed to accept invitation. Please try again.', { description: failure.message }),
       },
     );
 
   const onDecline = (invite: MyInvitationDto) =>
     decline.mutate(referenceFor(invite), {
       onSuccess: () => toast.success(`Invitation to ${invite.account_name} declined`),
-      onError: (failure) => toast.error('Failed to reject invitation. Please try again.', { description: failure.message }),
+      onError: (failure) =>
+        toast.error('Failed to reject invitation. Please try again.', { description: failure.message }),
     });
 
   const busy = accept.isPending || decline.isPending;
@@ -61,11 +63,21 @@ export function InvitationsPage() {
       {invitations.isError && (
         <p role="alert" className="text-sm text-destructive">
           {invitations.error.message}{' '}
-          <button className="underline" onClick={() => void invitations.refetch()}>Try again</button>
+          <button className="underline" onClick={() => void invitations.refetch()}>
+            Try again
+          </button>
         </p>
       )}
       {invitations.data?.invitations.length === 0 && (
-        <EmptyState icon={Inbox} title="No pending invitations" action={<Button asChild variant="outline"><Link to={paths.accounts()}>Go to your workspaces</Link></Button>}>
+        <EmptyState
+          icon={Inbox}
+          title="No pending invitations"
+          action={
+            <Button asChild variant="outline">
+              <Link to={paths.accounts()}>Go to your workspaces</Link>
+            </Button>
+          }
+        >
           When someone invites you to a workspace, it appears here.
         </EmptyState>
       )}
@@ -78,8 +90,8 @@ export function InvitationsPage() {
                 <div className="min-w-0">
                   <div className="truncate font-medium">{invite.account_name}</div>
                   <div className="text-xs text-muted-foreground">
-                    {invite.invited_by_name ? `${invite.invited_by_name} invited you` : 'You are invited'} as {invite.role === 'admin' ? 'an admin' : 'a member'} · expires{' '}
-                    {formatDate(invite.expires_at)}
+                    {invite.invited_by_name ? `${invite.invited_by_name} invited you` : 'You are invited'} as{' '}
+                    {invite.role === 'admin' ? 'an admin' : 'a member'} · expires {formatDate(invite.expires_at)}
                   </div>
                 </div>
               </div>

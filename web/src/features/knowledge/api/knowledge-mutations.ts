@@ -25,7 +25,8 @@ function useRememberSaved(accountId: string) {
 export function useCreateKnowledge(accountId: string) {
   const remember = useRememberSaved(accountId);
   return useMutation({
-    mutationFn: async (input: KnowledgeInput) => (await api(createKnowledge, { params: { accountId }, json: input })).data,
+    mutationFn: async (input: KnowledgeInput) =>
+      (await api(createKnowledge, { params: { accountId }, json: input })).data,
     onSuccess: remember,
   });
 }
@@ -46,8 +47,13 @@ export function useDeleteKnowledge(accountId: string) {
   return useMutation({
     mutationFn: (item: KnowledgeDto) => api(deleteKnowledge, { params: { accountId, knowledgeId: item.id } }),
     onSuccess: (_result, item) => {
-      queryClient.setQueriesData<InfiniteData<KnowledgePageDto>>({ queryKey: knowledgeKeys.lists(accountId) }, (data) =>
-        data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((entry) => entry.id !== item.id) })) },
+      queryClient.setQueriesData<InfiniteData<KnowledgePageDto>>(
+        { queryKey: knowledgeKeys.lists(accountId) },
+        (data) =>
+          data && {
+            ...data,
+            pages: data.pages.map((page) => ({ ...page, items: page.items.filter((entry) => entry.id !== item.id) })),
+          },
       );
       queryClient.removeQueries({ queryKey: knowledgeKeys.item(accountId, item.id) });
       queryClient.removeQueries({ queryKey: knowledgeKeys.item(accountId, item.short_id) });

@@ -7,7 +7,11 @@ import { ApiError } from '@/lib/api-client';
  * POST .../knowledge-images with progress (fetch cannot report upload
  * progress, XMLHttpRequest can). Rejects with the server's message.
  */
-export function uploadImage(accountId: string, file: File, onProgress: (percent: number) => void): Promise<UploadedImageDto> {
+export function uploadImage(
+  accountId: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<UploadedImageDto> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', endpointUrl(uploadKnowledgeImage, { params: { accountId } }));
@@ -19,7 +23,8 @@ export function uploadImage(accountId: string, file: File, onProgress: (percent:
     request.onload = () => {
       const body = request.response as { data?: UploadedImageDto; error?: string; code?: string } | null;
       if (request.status >= 200 && request.status < 300 && body?.data) resolve(body.data);
-      else reject(new ApiError(request.status, body?.error ?? `Request failed with status ${request.status}`, body?.code));
+      else
+        reject(new ApiError(request.status, body?.error ?? `Request failed with status ${request.status}`, body?.code));
     };
     request.onerror = () => reject(new Error('The upload failed. Check your connection and try again.'));
     const form = new FormData();

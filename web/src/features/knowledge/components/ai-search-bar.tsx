@@ -15,7 +15,12 @@ export function AiSearchBar({ accountId }: { accountId: string }) {
     navigate(paths.account(accountId).aiSearch(question));
   };
   return (
-    <form onSubmit={submit} role="search" aria-label="AI Search" className="flex items-center gap-2 rounded-xl border bg-gradient-to-r from-accent/70 to-transparent p-2 pl-3">
+    <form
+      onSubmit={submit}
+      role="search"
+      aria-label="AI Search"
+      className="flex items-center gap-2 rounded-xl border bg-gradient-to-r from-accent/70 to-transparent p-2 pl-3"
+    >
       <Sparkles className="size-4 shrink-0 text-primary" />
       <Input
         value={question}

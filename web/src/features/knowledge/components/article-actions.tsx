@@ -5,7 +5,13 @@ import { toast } from 'sonner';
 import type { KnowledgeDto } from '@common/knowledge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { paths } from '@/lib/paths';
 import { useDeleteKnowledge } from '../api/knowledge-mutations';
 import { listPathFor } from '../lib/list-path';

@@ -23,7 +23,15 @@ export function ArticleLoading() {
 }
 
 /** 'Failed to load article' with the reason, Back and Try Again. */
-export function ArticleLoadError({ accountId, message, onRetry }: { accountId: string; message: string; onRetry: () => void }) {
+export function ArticleLoadError({
+  accountId,
+  message,
+  onRetry,
+}: {
+  accountId: string;
+  message: string;
+  onRetry: () => void;
+}) {
   const navigate = useNavigate();
   return (
     <div className="mx-auto flex max-w-md flex-col items-center py-20 text-center">

@@ -10,11 +10,17 @@ import { TagBadge } from './tag-badge';
 export function KnowledgeCard({ accountId, item }: { accountId: string; item: KnowledgeSummaryDto }) {
   const { shown, more } = visibleTags(item.tags);
   return (
-    <article className="group relative flex h-[450px] flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-colors hover:border-primary/40 focus-within:ring-2 focus-within:ring-ring" data-testid="knowledge-card">
+    <article
+      className="group relative flex h-[450px] flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-colors hover:border-primary/40 focus-within:ring-2 focus-within:ring-ring"
+      data-testid="knowledge-card"
+    >
       <div className="flex items-start gap-2 p-5 pb-3">
         <div className="min-w-0 flex-1">
           <h3 className="line-clamp-2 text-base font-semibold leading-snug">
-            <Link to={paths.account(accountId).article(item.short_id)} className="after:absolute after:inset-0 focus-visible:outline-none">
+            <Link
+              to={paths.account(accountId).article(item.short_id)}
+              className="after:absolute after:inset-0 focus-visible:outline-none"
+            >
               {item.title}
             </Link>
           </h3>

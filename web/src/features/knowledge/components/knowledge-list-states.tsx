@@ -24,14 +24,30 @@ export function NoKnowledgeYet({ accountId }: { accountId: string }) {
 /** Filters that match nothing. */
 export function NoMatchingKnowledge({ onClear }: { onClear: () => void }) {
   return (
-    <EmptyState icon={SearchX} title="No matching knowledge" action={<Button variant="outline" onClick={onClear}>Clear filters</Button>}>
+    <EmptyState
+      icon={SearchX}
+      title="No matching knowledge"
+      action={
+        <Button variant="outline" onClick={onClear}>
+          Clear filters
+        </Button>
+      }
+    >
       Try other words or fewer tags.
     </EmptyState>
   );
 }
 
 /** The list could not be loaded: refresh the list, or reload the whole app. */
-export function KnowledgeListError({ message, onRefresh, refreshing }: { message: string; onRefresh: () => void; refreshing: boolean }) {
+export function KnowledgeListError({
+  message,
+  onRefresh,
+  refreshing,
+}: {
+  message: string;
+  onRefresh: () => void;
+  refreshing: boolean;
+}) {
   return (
     <EmptyState
       icon={TriangleAlert}
@@ -53,7 +69,15 @@ export function KnowledgeListError({ message, onRefresh, refreshing }: { message
 /** The session ended while the list was open. */
 export function AuthenticationRequired() {
   return (
-    <EmptyState icon={Lock} title="Authentication Required" action={<Button asChild><Link to={paths.login()}>Sign in</Link></Button>}>
+    <EmptyState
+      icon={Lock}
+      title="Authentication Required"
+      action={
+        <Button asChild>
+          <Link to={paths.login()}>Sign in</Link>
+        </Button>
+      }
+    >
       Sign in again to see your team's knowledge.
     </EmptyState>
   );
@@ -62,7 +86,11 @@ export function AuthenticationRequired() {
 /** Placeholder cards while the first page loads. */
 export function KnowledgeGridSkeleton() {
   return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-busy="true" aria-label="Loading knowledge">
+    <div
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4"
+      aria-busy="true"
+      aria-label="Loading knowledge"
+    >
       {Array.from({ length: 6 }, (_, i) => (
         <div key={i} className="h-[450px] animate-pulse rounded-xl border bg-muted/50" />
       ))}

@@ -5,7 +5,10 @@ import { cn } from '@/lib/utils';
 export function TagBadge({ className, ...props }: ComponentProps<'span'>) {
   return (
     <span
-      className={cn('inline-flex max-w-full items-center truncate rounded-full bg-accent px-2.5 py-0.5 text-xs font-medium text-accent-foreground', className)}
+      className={cn(
+        'inline-flex max-w-full items-center truncate rounded-full bg-accent px-2.5 py-0.5 text-xs font-medium text-accent-foreground',
+        className,
+      )}
       {...props}
     />
   );

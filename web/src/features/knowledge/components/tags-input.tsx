@@ -9,7 +9,15 @@ import { TagBadge } from './tag-badge';
 const MAX_SUGGESTIONS = 8;
 
 /** Tags as chips: Enter or comma adds, Backspace removes the last, suggestions come from the account's tags. */
-export function TagsInput({ accountId, value, onChange }: { accountId: string; value: string[]; onChange: (tags: string[]) => void }) {
+export function TagsInput({
+  accountId,
+  value,
+  onChange,
+}: {
+  accountId: string;
+  value: string[];
+  onChange: (tags: string[]) => void;
+}) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [highlight, setHighlight] = useState(0);
@@ -54,7 +62,12 @@ export function TagsInput({ accountId, value, onChange }: { accountId: string; v
         {value.map((tag) => (
           <TagBadge key={tag} className="gap-1 py-1 pr-1">
             {tag}
-            <button type="button" onClick={() => onChange(value.filter((t) => t !== tag))} aria-label={`Remove tag ${tag}`} className="rounded-full p-0.5 hover:bg-primary/15">
+            <button
+              type="button"
+              onClick={() => onChange(value.filter((t) => t !== tag))}
+              aria-label={`Remove tag ${tag}`}
+              className="rounded-full p-0.5 hover:bg-primary/15"
+            >
               <X className="size-3" />
             </button>
           </TagBadge>
@@ -62,10 +75,17 @@ export function TagsInput({ accountId, value, onChange }: { accountId: string; v
         <input
           id="knowledge-tags"
           value={text}
-          onChange={(event) => { setText(event.target.value); setOpen(true); setHighlight(0); }}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+            setHighlight(0);
+          }}
           onKeyDown={onKeyDown}
           onFocus={() => setOpen(true)}
-          onBlur={() => { setOpen(false); if (text.trim()) add(text); }}
+          onBlur={() => {
+            setOpen(false);
+            if (text.trim()) add(text);
+          }}
           placeholder={value.length === 0 ? 'Add tags, then press Enter' : ''}
           className="min-w-32 flex-1 bg-transparent px-1 text-sm outline-none placeholder:text-muted-foreground"
           role="combobox"
@@ -75,14 +95,25 @@ export function TagsInput({ accountId, value, onChange }: { accountId: string; v
         />
       </div>
       {open && suggestions.length > 0 && (
-        <ul id={listId} role="listbox" aria-label="Tag suggestions" className="absolute z-30 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border bg-card p-1 shadow-md">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Tag suggestions"
+          className="absolute z-30 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border bg-card p-1 shadow-md"
+        >
           {suggestions.map((tag, i) => (
             <li
               key={tag}
               role="option"
               aria-selected={i === highlight}
-              onMouseDown={(event) => { event.preventDefault(); add(tag); }}
-              className={cn('cursor-pointer rounded-md px-2 py-1.5 text-sm', i === highlight && query !== '' ? 'bg-muted' : 'hover:bg-muted')}
+              onMouseDown={(event) => {
+                event.preventDefault();
+                add(tag);
+              }}
+              className={cn(
+                'cursor-pointer rounded-md px-2 py-1.5 text-sm',
+                i === highlight && query !== '' ? 'bg-muted' : 'hover:bg-muted',
+              )}
             >
               {tag}
             </li>

@@ -4,7 +4,9 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 
 /** Asks before leaving a form with unsaved changes: in-app navigation gets a dialog, closing the tab the browser's prompt. */
 export function UnsavedChangesGuard({ when }: { when: () => boolean }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => when() && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => when() && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (!when()) return;

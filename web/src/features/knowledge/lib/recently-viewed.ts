@@ -20,7 +20,10 @@ export function readRecentlyViewed(accountId: string): string[] {
 /** Puts an item first in the account's recently viewed list. */
 export function rememberViewed(accountId: string, id: string) {
   const all = readAll();
-  all[accountId] = [id, ...readRecentlyViewed(accountId).filter((existing) => existing !== id)].slice(0, RECENTLY_VIEWED_MAX);
+  all[accountId] = [id, ...readRecentlyViewed(accountId).filter((existing) => existing !== id)].slice(
+    0,
+    RECENTLY_VIEWED_MAX,
+  );
   localStorage.setItem(KEY, JSON.stringify(all));
 }
 

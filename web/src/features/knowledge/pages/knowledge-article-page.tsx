@@ -38,7 +38,8 @@ function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: s
   }, [item.isError, item.error]);
 
   if (item.isPending) return <ArticleLoading />;
-  if (item.isError) return <ArticleLoadError accountId={accountId} message={item.error.message} onRetry={() => void item.refetch()} />;
+  if (item.isError)
+    return <ArticleLoadError accountId={accountId} message={item.error.message} onRetry={() => void item.refetch()} />;
   const article = item.data;
   const updated = formatDate(article.updated_at) !== formatDate(article.created_at);
 
@@ -58,7 +59,12 @@ function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: s
         {article.tags.length > 0 && (
           <div className="mt-4 flex flex-wrap gap-1.5" aria-label="Tags">
             {article.tags.map((tag) => (
-              <Link key={tag} to={paths.account(accountId).knowledge({ tags: [tag] })} title={`All items tagged ${tag}`} className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+              <Link
+                key={tag}
+                to={paths.account(accountId).knowledge({ tags: [tag] })}
+                title={`All items tagged ${tag}`}
+                className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
                 <TagBadge className="hover:bg-primary/15">{tag}</TagBadge>
               </Link>
             ))}
@@ -94,7 +100,11 @@ function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: s
       )}
       {article.content ? (
         // The server sanitized this HTML with an allow-list before storing it.
-        <div className="knowledge-content is-article" data-testid="article-content" dangerouslySetInnerHTML={{ __html: article.content }} />
+        <div
+          className="knowledge-content is-article"
+          data-testid="article-content"
+          dangerouslySetInnerHTML={{ __html: article.content }}
+        />
       ) : (
         <p className="text-muted-foreground">This item has no content yet.</p>
       )}

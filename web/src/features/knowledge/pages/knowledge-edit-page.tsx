@@ -16,8 +16,14 @@ export function KnowledgeEditPage() {
   const item = useQuery(knowledgeItemQuery(accountId, knowledgeId));
   const update = useUpdateKnowledge(accountId, item.data?.id ?? knowledgeId);
 
-  if (item.isPending) return <div className="flex justify-center py-24"><Spinner /></div>;
-  if (item.isError) return <ArticleLoadError accountId={accountId} message={item.error.message} onRetry={() => void item.refetch()} />;
+  if (item.isPending)
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner />
+      </div>
+    );
+  if (item.isError)
+    return <ArticleLoadError accountId={accountId} message={item.error.message} onRetry={() => void item.refetch()} />;
   const articlePath = paths.account(accountId).article(item.data.short_id);
   return (
     <div className="mx-auto max-w-4xl">

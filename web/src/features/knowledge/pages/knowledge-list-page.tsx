@@ -13,7 +13,13 @@ import { AiSearchBar } from '../components/ai-search-bar';
 import { InfiniteScrollTrigger } from '../components/infinite-scroll-trigger';
 import { KnowledgeCard } from '../components/knowledge-card';
 import { KnowledgeFilters } from '../components/knowledge-filters';
-import { AuthenticationRequired, KnowledgeGridSkeleton, KnowledgeListError, NoKnowledgeYet, NoMatchingKnowledge } from '../components/knowledge-list-states';
+import {
+  AuthenticationRequired,
+  KnowledgeGridSkeleton,
+  KnowledgeListError,
+  NoKnowledgeYet,
+  NoMatchingKnowledge,
+} from '../components/knowledge-list-states';
 import { rememberListPath } from '../lib/list-path';
 
 /** /account/:id/knowledge: filters kept in ?search= and repeated ?tag=, infinite scroll, a grid of cards. */
@@ -29,12 +35,20 @@ export function KnowledgeListPage() {
 
   useEffect(() => rememberListPath(location.pathname + location.search), [location.pathname, location.search]);
   useEffect(() => {
-    if (list.isError && !(list.error instanceof ApiError && list.error.status === 401)) toast.error('Error loading knowledge items');
+    if (list.isError && !(list.error instanceof ApiError && list.error.status === 401))
+      toast.error('Error loading knowledge items');
   }, [list.isError, list.error]);
 
   const setFilters = useCallback(
     (next: { search?: string; tags?: string[] }) =>
-      setParams((current) => knowledgeFilterParams({ search: next.search ?? current.get('search') ?? '', tags: next.tags ?? current.getAll('tag') }), { replace: true }),
+      setParams(
+        (current) =>
+          knowledgeFilterParams({
+            search: next.search ?? current.get('search') ?? '',
+            tags: next.tags ?? current.getAll('tag'),
+          }),
+        { replace: true },
+      ),
     [setParams],
   );
   const onSearch = useCallback((value: string) => setFilters({ search: value }), [setFilters]);
@@ -45,14 +59,22 @@ export function KnowledgeListPage() {
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage && pageCount > 0) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, pageCount]);
-  const refresh = () => list.refetch().then((result) => result.isError && toast.error('Failed to refresh. Please try again.'));
+  const refresh = () =>
+    list.refetch().then((result) => result.isError && toast.error('Failed to refresh. Please try again.'));
 
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   let body;
   if (list.isPending) body = <KnowledgeGridSkeleton />;
-  else if (list.isError && list.error instanceof ApiError && list.error.status === 401) body = <AuthenticationRequired />;
-  else if (list.isError) body = <KnowledgeListError message={list.error.message} onRefresh={refresh} refreshing={list.isRefetching} />;
-  else if (items.length === 0) body = filtered ? <NoMatchingKnowledge onClear={() => setParams({}, { replace: true })} /> : <NoKnowledgeYet accountId={accountId} />;
+  else if (list.isError && list.error instanceof ApiError && list.error.status === 401)
+    body = <AuthenticationRequired />;
+  else if (list.isError)
+    body = <KnowledgeListError message={list.error.message} onRefresh={refresh} refreshing={list.isRefetching} />;
+  else if (items.length === 0)
+    body = filtered ? (
+      <NoMatchingKnowledge onClear={() => setParams({}, { replace: true })} />
+    ) : (
+      <NoKnowledgeYet accountId={accountId} />
+    );
   else
     body = (
       <>

@@ -30,7 +30,10 @@ export function useToggleStar(accountId: string) {
         if (starred) return stars.filter((star) => star.knowledge_id !== item.id);
         if (stars.some((star) => star.knowledge_id === item.id)) return stars;
         const position = stars.reduce((max, star) => Math.max(max, star.position + 1), 0);
-        return [...stars, { id: `pending-${item.id}`, knowledge_id: item.id, position, title: item.title, short_id: item.short_id }];
+        return [
+          ...stars,
+          { id: `pending-${item.id}`, knowledge_id: item.id, position, title: item.title, short_id: item.short_id },
+        ];
       });
       return { previous };
     },
@@ -49,13 +52,18 @@ export function useReorderStars(accountId: string) {
   return useMutation({
     mutationFn: async (ordered: StarDto[]) => {
       // A star still being saved has no server id yet; the refetch after settling places it.
-      const updates = ordered.flatMap((star, position) => (star.id.startsWith('pending-') ? [] : [{ id: star.id, position }]));
+      const updates = ordered.flatMap((star, position) =>
+        star.id.startsWith('pending-') ? [] : [{ id: star.id, position }],
+      );
       await api(updateStarPositions, { json: { updates, accountId } });
     },
     onMutate: async (ordered) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<StarDto[]>(key);
-      queryClient.setQueryData<StarDto[]>(key, ordered.map((star, position) => ({ ...star, position })));
+      queryClient.setQueryData<StarDto[]>(
+        key,
+        ordered.map((star, position) => ({ ...star, position })),
+      );
       return { previous };
     },
     onError: (error, _ordered, context) => {

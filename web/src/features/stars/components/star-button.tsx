@@ -6,7 +6,15 @@ import { useToggleStar } from '../api/star-mutations';
 import { starsQuery } from '../api/stars-queries';
 
 /** A star toggle for one item; the star list is shared, so every button agrees. */
-export function StarButton({ accountId, item, className }: { accountId: string; item: { id: string; short_id: string; title: string }; className?: string }) {
+export function StarButton({
+  accountId,
+  item,
+  className,
+}: {
+  accountId: string;
+  item: { id: string; short_id: string; title: string };
+  className?: string;
+}) {
   const stars = useQuery(starsQuery(accountId));
   const toggle = useToggleStar(accountId);
   const starred = stars.data?.some((star) => star.knowledge_id === item.id) ?? false;

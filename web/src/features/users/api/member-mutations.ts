@@ -34,7 +34,8 @@ const setRole = (users: AccountUsersDto, userId: string, role: Role) => ({
 export function useUpdateUserRole(accountId: string) {
   const cache = useOptimisticUsers(accountId);
   return useMutation({
-    mutationFn: (input: { userId: string; role: AssignableRole }) => api(updateUserRole, { json: { ...input, accountId } }),
+    mutationFn: (input: { userId: string; role: AssignableRole }) =>
+      api(updateUserRole, { json: { ...input, accountId } }),
     onMutate: (input) => cache.apply((users) => setRole(users, input.userId, input.role)),
     onError: (_error, _input, context) => cache.rollback(context),
     onSettled: cache.refresh,

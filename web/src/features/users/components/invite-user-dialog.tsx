@@ -9,10 +9,16 @@ import { FieldError, Input, Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useInviteUser } from '../api/member-mutations';
 
-const isInviteConflict = (code: string | undefined) => Object.values<string | undefined>(INVITE_CONFLICT_CODES).includes(code);
+const isInviteConflict = (code: string | undefined) =>
+  Object.values<string | undefined>(INVITE_CONFLICT_CODES).includes(code);
 
 /** Invite dialog: e-mail (validated), role; an address already invited or already a member is said under the field. */
-export function InviteUserDialog(props: { accountId: string; canInviteAdmin: boolean; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function InviteUserDialog(props: {
+  accountId: string;
+  canInviteAdmin: boolean;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const invite = useInviteUser(props.accountId);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<AssignableRole>('member');
@@ -48,7 +54,10 @@ export function InviteUserDialog(props: { accountId: string; canInviteAdmin: boo
   return (
     <Dialog open={props.open} onOpenChange={(open) => (open ? props.onOpenChange(true) : close())}>
       <DialogContent>
-        <DialogHeader title="Invite a user" description={`We will e-mail them a link to join. Invitations expire after ${INVITE_LIFETIME_DAYS} days.`} />
+        <DialogHeader
+          title="Invite a user"
+          description={`We will e-mail them a link to join. Invitations expire after ${INVITE_LIFETIME_DAYS} days.`}
+        />
         <form className="grid gap-4" onSubmit={submit} noValidate>
           <div className="grid gap-2">
             <Label htmlFor="invite-email">Email</Label>

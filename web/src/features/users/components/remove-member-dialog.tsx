@@ -7,7 +7,13 @@ import { paths } from '@/lib/paths';
 import { useRemoveUser } from '../api/member-mutations';
 
 /** Remove someone, or leave (then /accounts). An owner who leaves hands over ownership. */
-export function RemoveMemberDialog(props: { accountId: string; accountName: string; member: MemberDto | null; leaving: boolean; onClose: () => void }) {
+export function RemoveMemberDialog(props: {
+  accountId: string;
+  accountName: string;
+  member: MemberDto | null;
+  leaving: boolean;
+  onClose: () => void;
+}) {
   const navigate = useNavigate();
   const remove = useRemoveUser(props.accountId);
   const name = props.member ? props.member.profiles.full_name || props.member.profiles.email : '';

@@ -3,75 +3,100 @@ import type { MemberDto } from '@common/members';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table } from '@/components/ui/table';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { formatDate } from '@/lib/utils';
 import { MemberIdentity } from './member-identity';
 import { RoleBadge } from './role-badge';
 
-const columns = [{ label: 'User' }, { label: 'Role' }, { label: '2FA' }, { label: 'Joined' }, { label: 'Actions', align: 'right' as const }];
+const columns = [
+  { label: 'User' },
+  { label: 'Role' },
+  { label: '2FA' },
+  { label: 'Joined' },
+  { label: 'Actions', align: 'right' as const },
+];
 
 export type MemberAction = 'changeRole' | 'makeOwner' | 'remove' | 'leave';
 
 /** Users tab: User, Role, 2FA, Joined, Actions; only the actions the caller may take are offered. */
-export function UsersTable({ members, currentUserId, onAction }: { members: MemberDto[]; currentUserId: string; onAction: (action: MemberAction, member: MemberDto) => void }) {
+export function UsersTable({
+  members,
+  currentUserId,
+  onAction,
+}: {
+  members: MemberDto[];
+  currentUserId: string;
+  onAction: (action: MemberAction, member: MemberDto) => void;
+}) {
   return (
     <Table columns={columns} minWidth={640}>
-          {members.map((member) => {
-            const { policies } = member;
-            const hasActions = policies.changeRole || policies.makeOwner || policies.remove || policies.leave;
-            const name = member.profiles.full_name || member.profiles.email;
-            return (
-              <tr key={member.user_id} data-testid={`member-row-${member.profiles.email}`}>
-                <td className="max-w-72 px-4 py-3">
-                  <MemberIdentity name={member.profiles.full_name} email={member.profiles.email} you={member.user_id === currentUserId} />
-                </td>
-                <td className="px-4 py-3">
-                  <RoleBadge role={member.role} />
-                </td>
-                <td className="px-4 py-3">
-                  {member.profiles.mfa_enabled ? (
-                    <Badge variant="success"><ShieldCheck className="size-3" /> Enabled</Badge>
-                  ) : (
-                    <Badge variant="muted">Off</Badge>
-                  )}
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">{formatDate(member.created_at)}</td>
-                <td className="px-4 py-3 text-right">
-                  {hasActions && (
-                    <DropdownMenu>
-                      <DropdownMenuTrigger asChild>
-                        <Button variant="ghost" size="icon" aria-label={`Actions for ${name}`}>
-                          <MoreHorizontal />
-                        </Button>
-                      </DropdownMenuTrigger>
-                      <DropdownMenuContent align="end">
-                        {policies.changeRole && (
-                          <DropdownMenuItem onSelect={() => onAction('changeRole', member)}>
-                            <UserRoundCog /> Change role
-                          </DropdownMenuItem>
-                        )}
-                        {policies.makeOwner && (
-                          <DropdownMenuItem onSelect={() => onAction('makeOwner', member)}>
-                            <Crown /> Transfer ownership
-                          </DropdownMenuItem>
-                        )}
-                        {policies.remove && (
-                          <DropdownMenuItem className="text-destructive" onSelect={() => onAction('remove', member)}>
-                            <UserMinus /> Remove user
-                          </DropdownMenuItem>
-                        )}
-                        {policies.leave && (
-                          <DropdownMenuItem className="text-destructive" onSelect={() => onAction('leave', member)}>
-                            <LogOut /> Leave Account
-                          </DropdownMenuItem>
-                        )}
-                      </DropdownMenuContent>
-                    </DropdownMenu>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
+      {members.map((member) => {
+        const { policies } = member;
+        const hasActions = policies.changeRole || policies.makeOwner || policies.remove || policies.leave;
+        const name = member.profiles.full_name || member.profiles.email;
+        return (
+          <tr key={member.user_id} data-testid={`member-row-${member.profiles.email}`}>
+            <td className="max-w-72 px-4 py-3">
+              <MemberIdentity
+                name={member.profiles.full_name}
+                email={member.profiles.email}
+                you={member.user_id === currentUserId}
+              />
+            </td>
+            <td className="px-4 py-3">
+              <RoleBadge role={member.role} />
+            </td>
+            <td className="px-4 py-3">
+              {member.profiles.mfa_enabled ? (
+                <Badge variant="success">
+                  <ShieldCheck className="size-3" /> Enabled
+                </Badge>
+              ) : (
+                <Badge variant="muted">Off</Badge>
+              )}
+            </td>
+            <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">{formatDate(member.created_at)}</td>
+            <td className="px-4 py-3 text-right">
+              {hasActions && (
+                <DropdownMenu>
+                  <DropdownMenuTrigger asChild>
+                    <Button variant="ghost" size="icon" aria-label={`Actions for ${name}`}>
+                      <MoreHorizontal />
+                    </Button>
+                  </DropdownMenuTrigger>
+                  <DropdownMenuContent align="end">
+                    {policies.changeRole && (
+                      <DropdownMenuItem onSelect={() => onAction('changeRole', member)}>
+                        <UserRoundCog /> Change role
+                      </DropdownMenuItem>
+                    )}
+                    {policies.makeOwner && (
+                      <DropdownMenuItem onSelect={() => onAction('makeOwner', member)}>
+                        <Crown /> Transfer ownership
+                      </DropdownMenuItem>
+                    )}
+                    {policies.remove && (
+                      <DropdownMenuItem className="text-destructive" onSelect={() => onAction('remove', member)}>
+                        <UserMinus /> Remove user
+                      </DropdownMenuItem>
+                    )}
+                    {policies.leave && (
+                      <DropdownMenuItem className="text-destructive" onSelect={() => onAction('leave', member)}>
+                        <LogOut /> Leave Account
+                      </DropdownMenuItem>
+                    )}
+                  </DropdownMenuContent>
+                </DropdownMenu>
+              )}
+            </td>
+          </tr>
+        );
+      })}
     </Table>
   );
 }

@@ -55,7 +55,8 @@ export function UsersPage() {
     cancelling &&
     cancelInvite.mutate(cancelling.id, {
       onSuccess: () => toast.success(`Invitation to ${cancelling.email} cancelled`),
-      onError: (failure) => toast.error('Failed to cancel invitation. Please try again.', { description: failure.message }),
+      onError: (failure) =>
+        toast.error('Failed to cancel invitation. Please try again.', { description: failure.message }),
       onSettled: () => setCancelling(null),
     });
 
@@ -74,25 +75,44 @@ export function UsersPage() {
       />
       {users.isPending && <Spinner className="mx-auto my-16 size-6" label="Loading users" />}
       {users.isError && (
-        <EmptyState icon={Users} title={`Error loading users: ${users.error.message}`} action={<Button variant="outline" onClick={() => void users.refetch()}>Try again</Button>} />
+        <EmptyState
+          icon={Users}
+          title={`Error loading users: ${users.error.message}`}
+          action={
+            <Button variant="outline" onClick={() => void users.refetch()}>
+              Try again
+            </Button>
+          }
+        />
       )}
       {data && (
         <Tabs defaultValue="users">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <TabsList>
               <TabsTrigger value="users">Users ({data.members.length})</TabsTrigger>
-              {data.policies.invite && <TabsTrigger value="pending">Pending ({data.pendingInvites.length})</TabsTrigger>}
+              {data.policies.invite && (
+                <TabsTrigger value="pending">Pending ({data.pendingInvites.length})</TabsTrigger>
+              )}
             </TabsList>
             <div className="relative sm:w-72">
               <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-              <Input className="pl-9" type="search" placeholder="Search by name or email" aria-label="Search users" value={search} onChange={(e) => setSearch(e.target.value)} />
+              <Input
+                className="pl-9"
+                type="search"
+                placeholder="Search by name or email"
+                aria-label="Search users"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+              />
             </div>
           </div>
           <TabsContent value="users" className="mt-4">
             {members.length > 0 ? (
               <UsersTable members={members} currentUserId={currentUserId} onAction={onAction} />
             ) : (
-              <EmptyState icon={Search} title="No matching users">Try another name or e-mail address.</EmptyState>
+              <EmptyState icon={Search} title="No matching users">
+                Try another name or e-mail address.
+              </EmptyState>
             )}
           </TabsContent>
           <TabsContent value="pending" className="mt-4">
@@ -100,7 +120,9 @@ export function UsersPage() {
               <PendingTable invites={invites} canCancel={data.policies.cancelInvite} onCancel={setCancelling} />
             ) : (
               <EmptyState icon={MailPlus} title={needle ? 'No matching invitations' : 'No pending invitations'}>
-                {needle ? 'Try another e-mail address.' : 'Invite colleagues and they will appear here until they accept.'}
+                {needle
+                  ? 'Try another e-mail address.'
+                  : 'Invite colleagues and they will appear here until they accept.'}
               </EmptyState>
             )}
           </TabsContent>
@@ -109,8 +131,17 @@ export function UsersPage() {
 
       {data && (
         <>
-          <InviteUserDialog accountId={accountId} canInviteAdmin={data.policies.inviteAsAdmin} open={inviting} onOpenChange={setInviting} />
-          <ChangeRoleDialog accountId={accountId} member={action?.kind === 'changeRole' ? action.member : null} onClose={() => setAction(null)} />
+          <InviteUserDialog
+            accountId={accountId}
+            canInviteAdmin={data.policies.inviteAsAdmin}
+            open={inviting}
+            onOpenChange={setInviting}
+          />
+          <ChangeRoleDialog
+            accountId={accountId}
+            member={action?.kind === 'changeRole' ? action.member : null}
+            onClose={() => setAction(null)}
+          />
           <RemoveMemberDialog
             accountId={accountId}
             accountName={account.data?.name ?? 'this account'}

@@ -1,6 +1,22 @@
 import { useEditorState, type Editor } from '@tiptap/react';
 import {
-  Bold, Code, Heading1, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListChecks, ListOrdered, Minus, Quote, Redo2, SquareCode, Strikethrough, Undo2,
+  Bold,
+  Code,
+  Heading1,
+  Heading2,
+  Heading3,
+  ImagePlus,
+  Italic,
+  Link2,
+  List,
+  ListChecks,
+  ListOrdered,
+  Minus,
+  Quote,
+  Redo2,
+  SquareCode,
+  Strikethrough,
+  Undo2,
   type LucideIcon,
 } from 'lucide-react';
 import { useRef } from 'react';
@@ -16,29 +32,71 @@ interface Tool {
 
 const groups: Tool[][] = [
   [
-    { label: 'Heading 1', icon: Heading1, active: ['heading', { level: 1 }], run: (e) => e.chain().focus().toggleHeading({ level: 1 }).run() },
-    { label: 'Heading 2', icon: Heading2, active: ['heading', { level: 2 }], run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run() },
-    { label: 'Heading 3', icon: Heading3, active: ['heading', { level: 3 }], run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run() },
+    {
+      label: 'Heading 1',
+      icon: Heading1,
+      active: ['heading', { level: 1 }],
+      run: (e) => e.chain().focus().toggleHeading({ level: 1 }).run(),
+    },
+    {
+      label: 'Heading 2',
+      icon: Heading2,
+      active: ['heading', { level: 2 }],
+      run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
+    },
+    {
+      label: 'Heading 3',
+      icon: Heading3,
+      active: ['heading', { level: 3 }],
+      run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
+    },
   ],
   [
     { label: 'Bold', icon: Bold, active: 'bold', run: (e) => e.chain().focus().toggleBold().run() },
     { label: 'Italic', icon: Italic, active: 'italic', run: (e) => e.chain().focus().toggleItalic().run() },
-    { label: 'Strikethrough', icon: Strikethrough, active: 'strike', run: (e) => e.chain().focus().toggleStrike().run() },
+    {
+      label: 'Strikethrough',
+      icon: Strikethrough,
+      active: 'strike',
+      run: (e) => e.chain().focus().toggleStrike().run(),
+    },
     { label: 'Inline code', icon: Code, active: 'code', run: (e) => e.chain().focus().toggleCode().run() },
   ],
   [
     { label: 'Bullet list', icon: List, active: 'bulletList', run: (e) => e.chain().focus().toggleBulletList().run() },
-    { label: 'Numbered list', icon: ListOrdered, active: 'orderedList', run: (e) => e.chain().focus().toggleOrderedList().run() },
+    {
+      label: 'Numbered list',
+      icon: ListOrdered,
+      active: 'orderedList',
+      run: (e) => e.chain().focus().toggleOrderedList().run(),
+    },
     { label: 'Task list', icon: ListChecks, active: 'taskList', run: (e) => e.chain().focus().toggleTaskList().run() },
   ],
   [
     { label: 'Quote', icon: Quote, active: 'blockquote', run: (e) => e.chain().focus().toggleBlockquote().run() },
-    { label: 'Code block', icon: SquareCode, active: 'codeBlock', run: (e) => e.chain().focus().toggleCodeBlock().run() },
+    {
+      label: 'Code block',
+      icon: SquareCode,
+      active: 'codeBlock',
+      run: (e) => e.chain().focus().toggleCodeBlock().run(),
+    },
     { label: 'Horizontal rule', icon: Minus, run: (e) => e.chain().focus().setHorizontalRule().run() },
   ],
 ];
 
-function ToolButton({ label, icon: Icon, active, onClick, disabled }: { label: string; icon: LucideIcon; active?: boolean; onClick: () => void; disabled?: boolean }) {
+function ToolButton({
+  label,
+  icon: Icon,
+  active,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  icon: LucideIcon;
+  active?: boolean;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
   return (
     <button
       type="button"
@@ -59,12 +117,24 @@ function ToolButton({ label, icon: Icon, active, onClick, disabled }: { label: s
 }
 
 /** The formatting bar above the editor; the image button opens a file picker. */
-export function EditorToolbar({ editor, onImages, onLink }: { editor: Editor; onImages: (files: File[]) => void; onLink: () => void }) {
+export function EditorToolbar({
+  editor,
+  onImages,
+  onLink,
+}: {
+  editor: Editor;
+  onImages: (files: File[]) => void;
+  onLink: () => void;
+}) {
   const fileInput = useRef<HTMLInputElement>(null);
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
-      active: groups.flat().map((tool) => (tool.active ? (Array.isArray(tool.active) ? e.isActive(...tool.active) : e.isActive(tool.active)) : false)),
+      active: groups
+        .flat()
+        .map((tool) =>
+          tool.active ? (Array.isArray(tool.active) ? e.isActive(...tool.active) : e.isActive(tool.active)) : false,
+        ),
       link: e.isActive('link'),
       canUndo: e.can().undo(),
       canRedo: e.can().redo(),
@@ -72,12 +142,24 @@ export function EditorToolbar({ editor, onImages, onLink }: { editor: Editor; on
   });
   let index = 0;
   return (
-    <div role="toolbar" aria-label="Formatting" className="sticky top-14 z-20 flex flex-wrap items-center gap-0.5 border-b bg-card/95 px-2 py-1.5 backdrop-blur">
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      className="sticky top-14 z-20 flex flex-wrap items-center gap-0.5 border-b bg-card/95 px-2 py-1.5 backdrop-blur"
+    >
       {groups.map((group, g) => (
         <div key={g} className="flex items-center gap-0.5 border-r pr-1 mr-1 last:border-r-0">
           {group.map((tool) => {
             const active = state.active[index++];
-            return <ToolButton key={tool.label} label={tool.label} icon={tool.icon} active={active} onClick={() => tool.run(editor)} />;
+            return (
+              <ToolButton
+                key={tool.label}
+                label={tool.label}
+                icon={tool.icon}
+                active={active}
+                onClick={() => tool.run(editor)}
+              />
+            );
           })}
         </div>
       ))}
@@ -97,8 +179,18 @@ export function EditorToolbar({ editor, onImages, onLink }: { editor: Editor; on
           }}
         />
       </div>
-      <ToolButton label="Undo" icon={Undo2} disabled={!state.canUndo} onClick={() => editor.chain().focus().undo().run()} />
-      <ToolButton label="Redo" icon={Redo2} disabled={!state.canRedo} onClick={() => editor.chain().focus().redo().run()} />
+      <ToolButton
+        label="Undo"
+        icon={Undo2}
+        disabled={!state.canUndo}
+        onClick={() => editor.chain().focus().undo().run()}
+      />
+      <ToolButton
+        label="Redo"
+        icon={Redo2}
+        disabled={!state.canRedo}
+        onClick={() => editor.chain().focus().redo().run()}
+      />
     </div>
   );
 }

@@ -4,7 +4,12 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { FieldError, Input, Label } from '@/components/ui/input';
 
 /** Asks for a link address; an empty one removes the link. */
-export function LinkDialog(props: { open: boolean; initial: string; onOpenChange: (open: boolean) => void; onSubmit: (href: string) => void }) {
+export function LinkDialog(props: {
+  open: boolean;
+  initial: string;
+  onOpenChange: (open: boolean) => void;
+  onSubmit: (href: string) => void;
+}) {
   const [href, setHref] = useState(props.initial);
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
@@ -28,11 +33,22 @@ export function LinkDialog(props: { open: boolean; initial: string; onOpenChange
           </div>
           <div className="grid gap-2">
             <Label htmlFor="link-href">Address</Label>
-            <Input id="link-href" value={href} autoFocus onChange={(event) => { setHref(event.target.value); setError(null); }} placeholder="https://example.com" />
+            <Input
+              id="link-href"
+              value={href}
+              autoFocus
+              onChange={(event) => {
+                setHref(event.target.value);
+                setError(null);
+              }}
+              placeholder="https://example.com"
+            />
             <FieldError>{error}</FieldError>
           </div>
           <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={() => props.onOpenChange(false)}>Cancel</Button>
+            <Button type="button" variant="outline" onClick={() => props.onOpenChange(false)}>
+              Cancel
+            </Button>
             <Button type="submit">Save link</Button>
           </div>
         </form>

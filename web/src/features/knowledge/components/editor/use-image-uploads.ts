@@ -34,7 +34,11 @@ export function useImageUploads(accountId: string) {
           );
           if (editor.isDestroyed) return;
           const at = Math.min(position, editor.state.doc.content.size);
-          editor.chain().focus().insertContentAt(at, { type: 'image', attrs: { src: image.url, alt: file.name, 'data-path': image.path } }).run();
+          editor
+            .chain()
+            .focus()
+            .insertContentAt(at, { type: 'image', attrs: { src: image.url, alt: file.name, 'data-path': image.path } })
+            .run();
         } catch (error) {
           toast.error(error instanceof Error ? error.message : 'The upload failed');
         } finally {
@@ -49,4 +53,5 @@ export function useImageUploads(accountId: string) {
 }
 
 /** The image files among a paste's or a drop's files. */
-export const imageFiles = (list: FileList | null | undefined) => Array.from(list ?? []).filter((file) => file.type.startsWith('image/'));
+export const imageFiles = (list: FileList | null | undefined) =>
+  Array.from(list ?? []).filter((file) => file.type.startsWith('image/'));
