@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { findChromium } from './e2e/chromium';
+import { CHROMIUM_ARGS, findChromium } from './e2e/chromium';
 
 /** Browser tests drive Debian's Chromium; each worker runs its own Lore (see e2e/fixtures.ts). */
 export default defineConfig({
@@ -13,15 +13,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: findChromium(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

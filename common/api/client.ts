@@ -39,8 +39,15 @@ type SuccessSchema<E extends Endpoint> = {
 /** What a successful call answers: the endpoint's 200/201 JSON body (undefined for 204). */
 export type ApiOutput<E extends Endpoint> = [SuccessSchema<E>] extends [never] ? undefined : z.output<SuccessSchema<E>>;
 
+/**
+ * Where an endpoint lives: all the client needs at run time. A page in a tight
+ * first load (the login page) passes this with a type-only import of the
+ * endpoint, which keeps its schemas, and zod, out of that page's bundle.
+ */
+export type EndpointRoute<E extends Endpoint> = Pick<E, 'method' | 'path'>;
+
 /** The endpoint's path with `{name}` filled from `params`, and its query string. */
-export function endpointUrl(endpoint: Endpoint, input: { params?: object; query?: object }): string {
+export function endpointUrl(endpoint: Pick<Endpoint, 'path'>, input: { params?: object; query?: object }): string {
   const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) =>
     encodeURIComponent(String((input.params as Record<string, unknown> | undefined)?.[name] ?? '')),
   );
@@ -59,7 +66,7 @@ export function endpointUrl(endpoint: Endpoint, input: { params?: object; query?
  */
 export function createApiClient(send: (url: string, init: RequestInit) => Promise<Response>) {
   return async function call<E extends Endpoint>(
-    endpoint: E,
+    endpoint: E | EndpointRoute<E>,
     input: ApiInput<E>,
     options: { signal?: AbortSignal } = {},
   ): Promise<ApiOutput<E>> {

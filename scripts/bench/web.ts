@@ -15,21 +15,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, request, type Browser, type Locator, type Page } from 'playwright';
+import { CHROMIUM_ARGS, findChromium } from '../../e2e/chromium';
 import { paths } from '../../web/src/lib/paths';
 import { startLore } from './lore-process';
 import { buildWeb, librariesIn, type ChunkModules } from './web-build';
 
 const GZIP_LEVEL = 9;
 const KB = 1000;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface Route {
   name: string;
@@ -100,7 +92,7 @@ try {
     { name: 'help', path: account.help(), signedIn: true, ready: (p) => p.getByRole('heading', { name: 'Help' }) },
   ];
 
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   const sizes = new Map<string, { raw: number; gzip: number }>();
   const results: Measured[] = [];
   for (const route of routes) {

@@ -5,7 +5,7 @@ import { GlobalLoader } from '@/components/layout/global-loader';
 import { accountsPages } from '@/features/accounts';
 import { authPages } from '@/features/auth';
 import { helpPages } from '@/features/help';
-import { InvitationsOrWelcome, invitationsPages } from '@/features/invitations';
+import { invitationsPages } from '@/features/invitations';
 import { knowledgePages } from '@/features/knowledge';
 import { usersPages } from '@/features/users';
 import { SignedInOnly, SignedOutOnly } from './guards';
@@ -31,7 +31,10 @@ const leadingToDashboard =
 
 /** /accounts: the selector; someone without a workspace goes on to their invitations, or to /welcome. */
 async function accountsRoute() {
-  const { AccountsPage } = await accountsPages.accounts();
+  const [{ AccountsPage }, InvitationsOrWelcome] = await Promise.all([
+    accountsPages.accounts(),
+    invitationsPages.orWelcome(),
+  ]);
   return { Component: () => <AccountsPage whenEmpty={<InvitationsOrWelcome />} /> };
 }
 

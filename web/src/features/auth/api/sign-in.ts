@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getSignInOptions } from '@common/api/system';
+import type { getSignInOptions } from '@common/api/system';
 import { api } from '@/lib/api-client';
 import { authClient } from '@/lib/auth-client';
 import { paths } from '@/lib/paths';
@@ -7,7 +7,8 @@ import { paths } from '@/lib/paths';
 /** GET /api/sign-in-options: which provider buttons to show. */
 export const signInOptionsQuery = queryOptions({
   queryKey: ['sign-in-options'],
-  queryFn: async () => (await api(getSignInOptions, {})).data,
+  // The route alone, not the endpoint object: the login page's first load stays free of zod.
+  queryFn: async () => (await api<typeof getSignInOptions>({ method: 'get', path: '/api/sign-in-options' }, {})).data,
   staleTime: Infinity,
 });
 
