@@ -9,7 +9,11 @@ import { testEngine } from './test/test-database';
 
 /** The real `server/index.ts` process: start-up, the data-folder lock, graceful shutdown. */
 const running: ChildProcess[] = [];
-afterEach(() => running.splice(0).forEach((child) => child.kill('SIGKILL')));
+const dataDirs: string[] = [];
+afterEach(() => {
+  running.splice(0).forEach((child) => child.kill('SIGKILL'));
+  dataDirs.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true }));
+});
 
 function startLore(dataDir: string, port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
@@ -58,6 +62,7 @@ describe.skipIf(testEngine === 'postgres')('the Lore process', () => {
     { timeout: 120_000 },
     async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-process-'));
+      dataDirs.push(dataDir);
       const port = await freePort();
       const first = startLore(dataDir, port);
       await first.waitFor('Lore is running');
