@@ -1,14 +1,15 @@
+import type { ApiInput } from '../../common/api/client';
+import { createKnowledge } from '../../common/api/knowledge';
+import { apiAs } from './api';
 import type { TestClient, TestResponse } from './http-client';
 
-/** Creates an item through the API as `client`; fails loudly when refused. */
+/** Creates an item through the typed API as `client`; rejects with the server's ApiError when refused. */
 export async function createItem(
   client: TestClient,
   accountId: string,
-  input: { title: string; content?: string; tags?: string[] },
+  input: ApiInput<typeof createKnowledge>['json'],
 ) {
-  const response = await client.post(`/api/accounts/${accountId}/knowledge`, input);
-  if (response.status !== 201) throw new Error(`Item refused: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.data as { id: string; short_id: string; title: string; content: string; tags: string[] };
+  return (await apiAs(client)(createKnowledge, { params: { accountId }, json: input })).data;
 }
 
 /** Sends a file as multipart form data (field `file`) with the client's cookies, as a browser would. */

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAccount, listAccounts, renameAccount } from '../../../common/api/accounts';
+import { apiAs } from '../../test/api';
 import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
 
 let lore: TestServer;
@@ -23,17 +25,17 @@ beforeEach(async () => {
 describe('creating and listing accounts', () => {
   it('makes the creator the owner and lists accounts newest first', async () => {
     const user = await lore.user();
-    const first = await user.post('/api/accounts', { name: '  First  ' });
-    expect(first.status).toBe(201);
-    expect(first.body.data).toMatchObject({ name: 'First', role: 'owner', policies: { rename: true, delete: true } });
-    const second = await user.post('/api/accounts', { name: 'Second' });
+    const api = apiAs(user);
+    const first = (await api(createAccount, { json: { name: '  First  ' } })).data;
+    expect(first).toMatchObject({ name: 'First', role: 'owner', policies: { rename: true, delete: true } });
+    const second = (await api(createAccount, { json: { name: 'Second' } })).data;
 
-    const list = await user.get('/api/accounts');
-    expect(list.body.data.map((a: { id: string }) => a.id)).toEqual([second.body.data.id, first.body.data.id]);
+    const list = (await api(listAccounts, {})).data;
+    expect(list.map((account) => account.id)).toEqual([second.id, first.id]);
     const membership = await lore.db
       .selectFrom('account_members')
       .selectAll()
-      .where('account_id', '=', first.body.data.id)
+      .where('account_id', '=', first.id)
       .execute();
     expect(membership).toEqual([expect.objectContaining({ user_id: user.userId, role: 'owner' })]);
   });
@@ -76,12 +78,9 @@ describe('reading, renaming and deleting an account', () => {
   });
 
   it('renames (trimmed) for the owner and admins', async () => {
-    const renamed = await admin.patch(`/api/accounts/${accountId}`, { name: '  Renamed  ' });
-    expect(renamed.status).toBe(200);
-    expect(renamed.body.data.name).toBe('Renamed');
-    expect(new Date(renamed.body.data.updated_at).getTime()).toBeGreaterThan(
-      new Date(renamed.body.data.created_at).getTime(),
-    );
+    const renamed = (await apiAs(admin)(renameAccount, { params: { accountId }, json: { name: '  Renamed  ' } })).data;
+    expect(renamed.name).toBe('Renamed');
+    expect(new Date(renamed.updated_at).getTime()).toBeGreaterThan(new Date(renamed.created_at).getTime());
   });
 
   it('refuses an empty name with the spec message', async () => {
@@ -91,7 +90,8 @@ describe('reading, renaming and deleting an account', () => {
   });
 
   it('does not let a member rename', async () => {
-    expect((await member.patch(`/api/accounts/${accountId}`, { name: 'Mine' })).status).toBe(403);
+    const refused = apiAs(member)(renameAccount, { params: { accountId }, json: { name: 'Mine' } });
+    await expect(refused).rejects.toMatchObject({ status: 403, code: 'forbidden' });
     expect((await member.get(`/api/accounts/${accountId}`)).body.data.name).toBe('Shared');
   });
 
