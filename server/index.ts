@@ -6,6 +6,7 @@ import { resolveAuthSecret } from './auth/auth-secret';
 import { openDatabase } from './db/client';
 import { lockDataFolder } from './db/data-folder-lock';
 import { migrateToLatest } from './db/migrate';
+import { indexStaleItems } from './search/index-item';
 import { EnvError, loadEnv } from './env';
 import { listen } from './http-server';
 
@@ -21,6 +22,8 @@ async function main() {
   });
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info({ applied }, 'Database migrated');
+  const indexed = await indexStaleItems(database.db);
+  if (indexed > 0) logger.info({ indexed }, 'Items indexed for search');
 
   const webRoot = path.resolve('dist/web');
   const hasWeb = fs.existsSync(path.join(webRoot, 'index.html'));

@@ -116,6 +116,28 @@ export interface KnowledgeTable {
   ai_summary: string | null;
   ai_question: string | null;
   search_vector: ColumnType<string, never, never>;
+  /** The analyzer version the item's passages were indexed with (0: not yet). */
+  search_version: ColumnType<number, number | undefined, number>;
+}
+
+/** A part of an item (the text under one heading), the unit the ranked retrieval scores. */
+export interface SearchPassagesTable {
+  id: Generated<string>;
+  knowledge_id: string;
+  account_id: string;
+  position: number;
+  heading: string;
+  body: string;
+  /** Weighted number of terms, for BM25's length normalisation. */
+  length: number;
+}
+
+/** The inverted index: how often (weighted by field) a term occurs in a passage. */
+export interface SearchTermsTable {
+  account_id: string;
+  term: string;
+  passage_id: string;
+  frequency: number;
 }
 
 /** One user's star on an item, with their own ordering. */
@@ -140,6 +162,8 @@ export interface DB {
   login_link_requests: LoginLinkRequestsTable;
   knowledge: KnowledgeTable;
   knowledge_stars: KnowledgeStarsTable;
+  search_passages: SearchPassagesTable;
+  search_terms: SearchTermsTable;
 }
 
 export type Account = Selectable<AccountsTable>;

@@ -3,6 +3,7 @@ import * as auth from './0001-auth';
 import * as accounts from './0002-accounts';
 import * as knowledge from './0003-knowledge';
 import * as pendingInvites from './0004-pending-invites';
+import * as searchIndex from './0005-search-index';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-accounts': accounts,
   '0003-knowledge': knowledge,
   '0004-pending-invites': pendingInvites,
+  '0005-search-index': searchIndex,
 };

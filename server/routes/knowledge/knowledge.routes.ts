@@ -15,6 +15,7 @@ import {
   updateKnowledge,
 } from '../../data/knowledge';
 import { loadKnowledge } from '../../data/load-knowledge';
+import { indexItem, type IndexableItem } from '../../search/index-item';
 import { weeklySeries } from './weekly-series';
 import { notFound } from '../../errors';
 import { authorize } from '../../policies/authorize';
@@ -30,6 +31,12 @@ export function knowledgeRoutes(deps: AppDeps) {
     files,
     logger,
   } = deps;
+  // The item is saved either way; one whose indexing failed is indexed again at the next start.
+  const reindex = (row: IndexableItem) =>
+    indexItem(db, row).catch((error) =>
+      logger.error({ err: error, knowledgeId: row.id }, 'Could not index an item for search'),
+    );
+
   return createRouter(deps)
     .openapi(api.listKnowledge, async (c) => {
       const { accountId, role } = currentMembership(c);
@@ -59,6 +66,7 @@ export function knowledgeRoutes(deps: AppDeps) {
         ...input,
         content: sanitizeKnowledgeHtml(input.content),
       });
+      await reindex(row);
       return c.json({ data: presentKnowledge(row) }, 201);
     })
     .openapi(api.getKnowledge, async (c) => {
@@ -75,6 +83,7 @@ export function knowledgeRoutes(deps: AppDeps) {
       const content = changes.content === undefined ? undefined : sanitizeKnowledgeHtml(changes.content);
       const row = await updateKnowledge(db, accountId, existing.id, { ...changes, content });
       if (!row) throw notFound('Knowledge item not found');
+      await reindex(row);
       return c.json({ data: presentKnowledge(row) }, 200);
     })
     .openapi(api.deleteKnowledge, async (c) => {

@@ -1,0 +1,122 @@
+/**
+ * `npm run eval:search`: the search development set (../shared/search-eval) through
+ * exactly the retrieval the AI search uses, next to plain keyword full-text search,
+ * on a fresh embedded database. Prints MRR@10, Recall@5 and the zero-result rate.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { parse } from 'node-html-parser';
+import { createAccountWithOwner } from '../../server/commands/create-account';
+import { sanitizeKnowledgeHtml } from '../../server/content/knowledge-html';
+import { insertKnowledge } from '../../server/data/knowledge';
+import { openDatabase } from '../../server/db/client';
+import { migrateToLatest } from '../../server/db/migrate';
+import { indexItem } from '../../server/search/index-item';
+import { retrieve } from '../../server/search/retrieve';
+
+const DOCS = '/usr/share/doc/python3.11-doc/html';
+const EVAL_DIR = path.resolve(import.meta.dirname, '../../../shared/search-eval');
+const QUESTIONS = path.join(EVAL_DIR, 'pydocs-dev-questions.tsv');
+
+if (!fs.existsSync(DOCS) || !fs.existsSync(QUESTIONS)) {
+  console.error(`Needs the corpus (${DOCS}: apt-get install -y python3-doc) and ${QUESTIONS}.`);
+  process.exit(1);
+}
+
+/** Every page of the documentation, as its id (path without .html) and file. */
+function pages(dir = DOCS): Array<{ id: string; file: string }> {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name.startsWith('_') ? [] : pages(file);
+    return entry.name.endsWith('.html') ? [{ id: path.relative(DOCS, file).replace(/\.html$/, ''), file }] : [];
+  });
+}
+
+/** A page's title and main content only: no navigation, sidebars, footers or permalink signs. */
+function readPage(file: string) {
+  const root = parse(fs.readFileSync(file, 'utf8'));
+  const title = (root.querySelector('title')?.text ?? '').split(' — ')[0]!.trim() || path.basename(file, '.html');
+  const main = root.querySelector('[role=main]') ?? root.querySelector('.body') ?? root;
+  main.querySelectorAll('a.headerlink').forEach((link) => link.remove());
+  return { title: title.slice(0, 200), content: sanitizeKnowledgeHtml(main.innerHTML) };
+}
+
+const started = Date.now();
+const database = await openDatabase({ dataDir: 'memory://' });
+await migrateToLatest(database.db);
+const { db } = database;
+const user = await db
+  .insertInto('users')
+  .values({ name: 'Evaluator', email: 'eval@lore.local', email_verified: true })
+  .returning('id')
+  .executeTakeFirstOrThrow();
+const account = await createAccountWithOwner(db, { name: 'Python docs', userId: user.id });
+
+const pageOf = new Map<string, string>();
+const corpus = pages();
+for (const page of corpus) {
+  const { title, content } = readPage(page.file);
+  const { id } = await insertKnowledge(db, { accountId: account.id, userId: user.id, title, content, tags: [] });
+  await indexItem(db, { id, account_id: account.id, title, tags: [], content });
+  pageOf.set(id, page.id);
+}
+console.log(`Imported and indexed ${corpus.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+
+const questions = fs
+  .readFileSync(QUESTIONS, 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((line) => {
+    const [question, relevant] = line.split('\t');
+    return { question: question!, relevant: new Set(relevant!.split(',').map((id) => id.trim())) };
+  });
+
+/** Plain keyword full-text search, as the list had it: every word required, ranked by ts_rank_cd. */
+async function fullText(question: string): Promise<string[]> {
+  const result = await sql<{ id: string }>`
+    SELECT id FROM knowledge
+    WHERE account_id = ${account.id} AND search_vector @@ websearch_to_tsquery('english', ${question})
+    ORDER BY ts_rank_cd(search_vector, websearch_to_tsquery('english', ${question})) DESC LIMIT 10`.execute(db);
+  return result.rows.map((row) => row.id);
+}
+
+const ranked = async (question: string) =>
+  (await retrieve(db, account.id, question, 10)).map((hit) => hit.knowledge_id);
+
+async function score(method: (question: string) => Promise<string[]>) {
+  let reciprocal = 0;
+  let inTopFive = 0;
+  let empty = 0;
+  const times: number[] = [];
+  for (const { question, relevant } of questions) {
+    const start = performance.now();
+    const ids = await method(question);
+    times.push(performance.now() - start);
+    const rank = ids.findIndex((id) => relevant.has(pageOf.get(id) ?? ''));
+    if (rank >= 0) reciprocal += 1 / (rank + 1);
+    if (rank >= 0 && rank < 5) inTopFive++;
+    if (ids.length === 0) empty++;
+  }
+  times.sort((a, b) => a - b);
+  return {
+    mrr: reciprocal / questions.length,
+    recall: inTopFive / questions.length,
+    empty: empty / questions.length,
+    median: times[Math.floor(times.length / 2)]!,
+  };
+}
+
+const rows = [
+  ['Ranked retrieval (AI search)', await score(ranked)],
+  ['Plain full-text search', await score(fullText)],
+] as const;
+console.log(`\n${questions.length} questions over ${corpus.length} pages; top 10 of one call each.\n`);
+console.log('method                          MRR@10  Recall@5  zero-result  median ms');
+for (const [name, r] of rows) {
+  console.log(
+    `${name.padEnd(30)}  ${r.mrr.toFixed(3).padStart(6)}  ${r.recall.toFixed(3).padStart(8)}  ${r.empty.toFixed(3).padStart(11)}  ${r.median.toFixed(1).padStart(9)}`,
+  );
+}
+await database.close();

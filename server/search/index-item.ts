@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { listItemsToIndex, replaceItemIndex, type IndexedPassage } from '../data/search-index';
+import { ANALYZER_VERSION, analyze } from './analyze';
+import { splitPassages } from './passages';
+
+/** How much a term counts where it stands: a title says most about an item, then its tags and headings. */
+const FIELD_WEIGHTS = { title: 3, tags: 2, heading: 2, body: 1 } as const;
+
+/** An item as the index reads it. */
+export interface IndexableItem {
+  id: string;
+  account_id: string;
+  title: string;
+  tags: string[];
+  content: string;
+}
+
+/** The item's passages with their weighted terms; every passage carries the item's title and tags. */
+export function indexPassages(item: IndexableItem): IndexedPassage[] {
+  const shared: Array<[string[], number]> = [
+    [analyze(item.title, { keepStopWords: true }), FIELD_WEIGHTS.title],
+    [analyze(item.tags.join(' '), { keepStopWords: true }), FIELD_WEIGHTS.tags],
+  ];
+  const passages = splitPassages(item.content);
+  return (passages.length > 0 ? passages : [{ heading: '', text: '' }]).map((passage) => {
+    const fields: Array<[string[], number]> = [
+      ...shared,
+      [analyze(passage.heading), FIELD_WEIGHTS.heading],
+      [analyze(passage.text), FIELD_WEIGHTS.body],
+    ];
+    const terms = new Map<string, number>();
+    let length = 0;
+    for (const [fieldTerms, weight] of fields) {
+      for (const term of fieldTerms) terms.set(term, (terms.get(term) ?? 0) + weight);
+      length += fieldTerms.length * weight;
+    }
+    return { heading: passage.heading, body: passage.text, length: Math.max(length, 1), terms };
+  });
+}
+
+/** (Re)indexes one item in its own transaction; call after it is created or changed. */
+export async function indexItem(db: Kysely<DB>, item: IndexableItem): Promise<void> {
+  const passages = indexPassages(item);
+  await db.transaction().execute((trx) => replaceItemIndex(trx, item, passages, ANALYZER_VERSION));
+}
+
+/**
+ * Indexes every item not yet indexed with this analyzer version: after an
+ * upgrade, or an item whose indexing was cut short. Returns how many it did.
+ */
+export async function indexStaleItems(db: Kysely<DB>, batchSize = 100): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const batch = await listItemsToIndex(db, ANALYZER_VERSION, batchSize);
+    if (batch.length === 0) return done;
+    for (const item of batch) await indexItem(db, item);
+    done += batch.length;
+  }
+}

@@ -1,0 +1,58 @@
+import { parse, type HTMLElement, type Node } from 'node-html-parser';
+
+/** A part of an item's body: the text under one heading. Long items are scored by their best passage. */
+export interface Passage {
+  heading: string;
+  text: string;
+}
+
+/** Passages longer than this many words are cut into windows of it, so one long section does not drown its answer. */
+const MAX_WORDS = 300;
+const HEADING = /^h[1-4]$/i;
+const BLOCK = /^(p|div|li|ul|ol|pre|blockquote|table|tr|td|th|dt|dd|dl|section|article|br|h[5-6])$/i;
+
+/** Splits article HTML at its headings (h1 to h4) into passages of plain text. */
+export function splitPassages(html: string): Passage[] {
+  const sections: Passage[] = [{ heading: '', text: '' }];
+  const walk = (node: Node) => {
+    if (node.nodeType === 3) {
+      sections[sections.length - 1]!.text += node.text;
+      return;
+    }
+    const element = node as HTMLElement;
+    if (element.tagName && HEADING.test(element.tagName)) {
+      sections.push({ heading: element.text.replace(/\s+/g, ' ').trim(), text: '' });
+      return;
+    }
+    element.childNodes.forEach(walk);
+    if (element.tagName && BLOCK.test(element.tagName)) sections[sections.length - 1]!.text += '\n';
+  };
+  walk(parse(html));
+  return sections
+    .map((section) => ({
+      heading: section.heading,
+      text: section.text
+        .replace(/[ \t]+/g, ' ')
+        .replace(/\s*\n\s*/g, '\n')
+        .trim(),
+    }))
+    .filter((section) => section.heading || section.text)
+    .flatMap(windows);
+}
+
+/** A passage cut into windows of at most MAX_WORDS words, each keeping its heading. */
+function windows(passage: Passage): Passage[] {
+  const tokens = passage.text.split(/(?<=\s)/);
+  if (tokens.length <= MAX_WORDS) return [passage];
+  const parts: Passage[] = [];
+  for (let start = 0; start < tokens.length; start += MAX_WORDS) {
+    parts.push({
+      heading: passage.heading,
+      text: tokens
+        .slice(start, start + MAX_WORDS)
+        .join('')
+        .trim(),
+    });
+  }
+  return parts;
+}
