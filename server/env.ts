@@ -51,6 +51,16 @@ const envSchema = z.object({
   APPLE_CLIENT_SECRET: optionalText,
   /** Set when Lore runs behind a reverse proxy, so X-Forwarded-For names the client. */
   TRUST_PROXY: flag,
+  /** An OpenAI-compatible API for AI answers, summaries and embeddings, e.g. http://localhost:11434/v1 (Ollama). */
+  AI_BASE_URL: optionalText.pipe(
+    z.url({ message: 'AI_BASE_URL must be a full URL such as http://localhost:11434/v1' }).optional(),
+  ),
+  /** Its key, if it needs one; used by the server only, never sent to browsers. */
+  AI_API_KEY: optionalText,
+  /** The chat model that writes answers, summaries and questions; unset, Lore writes them extractively. */
+  AI_MODEL: optionalText,
+  /** The embeddings model; when set, search also ranks passages by meaning. */
+  AI_EMBEDDING_MODEL: optionalText,
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -70,7 +80,13 @@ function unpairedSettings(source: NodeJS.ProcessEnv): string[] {
   return [
     ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
     ['APPLE_CLIENT_ID', 'APPLE_CLIENT_SECRET'],
-  ].flatMap(([id, secret]) => (set(id!) !== set(secret!) ? [`${id} and ${secret} must be set together`] : []));
+  ]
+    .flatMap(([id, secret]) => (set(id!) !== set(secret!) ? [`${id} and ${secret} must be set together`] : []))
+    .concat(
+      ['AI_MODEL', 'AI_EMBEDDING_MODEL'].flatMap((name) =>
+        set(name) && !set('AI_BASE_URL') ? [`${name} needs AI_BASE_URL`] : [],
+      ),
+    );
 }
 
 /** Validates the environment and fills in defaults; every problem is listed at once. */
