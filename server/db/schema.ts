@@ -140,6 +140,27 @@ export interface SearchTermsTable {
   frequency: number;
 }
 
+/** A job of the queue (server/jobs): pending, running under a lease, or failed for good. */
+export interface JobsTable {
+  id: Generated<string>;
+  /** Which handler runs it, e.g. 'describe_item'. */
+  kind: string;
+  /** What it is about (e.g. the item's id); one live job per kind and key. */
+  key: string;
+  payload: ColumnType<unknown, unknown, unknown>;
+  state: Generated<'pending' | 'running' | 'failed'>;
+  /** Runs started, counting the current one. */
+  attempts: Generated<number>;
+  run_after: Timestamp;
+  /** The claim's token while running; a late finish of an expired claim changes nothing. */
+  locked_by: string | null;
+  locked_until: Date | null;
+  /** Asked for again while running: run once more when this run ends. */
+  rerun: Generated<boolean>;
+  last_error: string | null;
+  created_at: Timestamp;
+}
+
 /** One user's star on an item, with their own ordering. */
 export interface KnowledgeStarsTable {
   id: Generated<string>;
@@ -164,6 +185,7 @@ export interface DB {
   knowledge_stars: KnowledgeStarsTable;
   search_passages: SearchPassagesTable;
   search_terms: SearchTermsTable;
+  jobs: JobsTable;
 }
 
 export type Account = Selectable<AccountsTable>;
