@@ -1,8 +1,9 @@
-import { MonitorSmartphone, Sparkles, type LucideIcon } from 'lucide-react';
+import { MonitorSmartphone, type LucideIcon } from 'lucide-react';
 import type { RouteObject } from 'react-router';
 import { RouteErrorScreen } from '@/components/layout/error-screen';
 import { GlobalLoader } from '@/components/layout/global-loader';
 import { accountsPages } from '@/features/accounts';
+import { aiSearchPages } from '@/features/ai-search';
 import { authPages } from '@/features/auth';
 import { helpPages } from '@/features/help';
 import { invitationsPages } from '@/features/invitations';
@@ -74,10 +75,7 @@ export const routes: RouteObject[] = [
               { path: 'knowledge/create', lazy: knowledgePages.create },
               { path: 'knowledge/edit/:knowledgeId', lazy: knowledgePages.edit },
               { path: 'knowledge/:knowledgeId', lazy: knowledgePages.article },
-              {
-                path: 'ai-search',
-                lazy: comingSoon('AI Search', Sparkles, 'Ask a question and get an answer drawn from your workspace.'),
-              },
+              { path: 'ai-search', lazy: aiSearchPages.search },
               { path: 'settings', lazy: accountsPages.settings },
               {
                 path: 'sessions',

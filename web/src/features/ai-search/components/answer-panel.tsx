@@ -1,0 +1,45 @@
+import { Sparkles } from 'lucide-react';
+import type { MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import './answer-content.css';
+
+/**
+ * The answer, as sanitised HTML, growing while it streams. Its citation links
+ * open the item inside the app rather than reloading the page.
+ */
+export function AnswerPanel({ query, html, streaming }: { query: string; html: string; streaming: boolean }) {
+  const navigate = useNavigate();
+  const followInAppLink = (event: MouseEvent<HTMLDivElement>) => {
+    const link = (event.target as Element).closest('a');
+    const href = link?.getAttribute('href');
+    if (!href?.startsWith('/') || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    navigate(href);
+  };
+
+  return (
+    <section aria-label="Answer" aria-busy={streaming} className="rounded-xl border bg-card p-5 shadow-sm sm:p-6">
+      <h2 className="mb-4 flex items-start gap-2 text-base font-semibold leading-snug">
+        <Sparkles className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+        <span className="min-w-0 break-words">{query}</span>
+      </h2>
+      {html ? (
+        // Rendered by renderAnswer: marked, then DOMPurify.
+        <div
+          className="answer-content"
+          data-testid="ai-answer"
+          data-streaming={streaming || undefined}
+          onClick={followInAppLink}
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      ) : (
+        streaming && (
+          <div className="flex items-center gap-3 text-sm text-muted-foreground">
+            <Spinner className="size-4" label="Searching" /> Searching your knowledge...
+          </div>
+        )
+      )}
+    </section>
+  );
+}
