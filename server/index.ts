@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate';
 import { indexStaleItems } from './search/index-item';
 import { EnvError, loadEnv } from './env';
 import { listen } from './http-server';
+import { createLoreJobWorker } from './jobs/jobs';
 
 /** Process entry: configuration, database, migrations, HTTP, graceful shutdown. */
 async function main() {
@@ -32,6 +33,8 @@ async function main() {
   const secret = resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR);
   const { app, deps } = assembleApp({ env, database, logger, secret, webRoot: hasWeb ? webRoot : undefined });
   const server = await listen(app.fetch, { port: env.PORT, hostname: env.HOST });
+  const jobs = createLoreJobWorker(deps);
+  jobs.start();
   logger.info(`Lore is running at ${env.BASE_URL} (database: ${database.engine})`);
 
   let stopping = false;
@@ -40,6 +43,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'Shutting down: finishing in-flight requests');
     await server.close();
+    await jobs.stop();
     deps.mailer.close();
     await database.close();
     unlock();

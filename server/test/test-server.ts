@@ -9,6 +9,7 @@ import { insertMember } from '../data/account-members';
 import { createAccountWithOwner } from '../commands/create-account';
 import { loadEnv } from '../env';
 import { listen } from '../http-server';
+import { createLoreJobWorker } from '../jobs/jobs';
 import { TestClient } from './http-client';
 import { linkIn, startMailbox } from './mailbox';
 import { openTestDatabase } from './test-database';
@@ -19,10 +20,11 @@ export type { SignedInClient } from './user-factory';
 /**
  * Lore over real HTTP on a free port, with a fresh database (or the given one,
  * which the caller keeps and closes) and a real SMTP server catching its mail.
- * One per test file; close it in afterAll.
+ * One per test file; close it in afterAll. Its job queue runs when a test
+ * calls `jobs.runUntilIdle()`, or by itself with `backgroundJobs` (as in the browser tests).
  */
 export async function startTestServer(
-  options: { webRoot?: string; env?: Record<string, string>; database?: Database } = {},
+  options: { webRoot?: string; env?: Record<string, string>; database?: Database; backgroundJobs?: boolean } = {},
 ) {
   const mailbox = await startMailbox();
   const { database, drop } = options.database
@@ -49,6 +51,9 @@ export async function startTestServer(
     webRoot: options.webRoot,
   });
   handler = app.fetch;
+  // A short poll, so a page waiting on a job's result is not kept waiting.
+  const jobs = createLoreJobWorker(deps, { pollMs: 100 });
+  if (options.backgroundJobs) jobs.start();
 
   const test = {
     baseUrl,
@@ -56,6 +61,8 @@ export async function startTestServer(
     database,
     mailbox,
     deps,
+    /** The job queue's worker: `await lore.jobs.runUntilIdle()` runs every job due, such as item summaries. */
+    jobs,
     /** A client with no session. */
     anonymous: () => new TestClient(baseUrl),
     /** A new user with a profile and a session, made without the e-mail round trip; for tests not about signing in. */
@@ -96,6 +103,7 @@ export async function startTestServer(
     },
     async close() {
       await server.close(1000);
+      await jobs.stop();
       deps.mailer.close();
       await drop();
       await mailbox.close();

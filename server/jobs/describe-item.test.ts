@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describeExtractively } from '../ai/describe';
+import { createItem } from '../test/knowledge-factory';
+import { startModelStandIn, type ModelStandIn } from '../test/model-stand-in';
+import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
+import { DESCRIBE_ITEM, describableItem } from './describe-item';
+
+const deployHtml =
+  '<p>Every merge to main runs the pipeline. Never skip the checks.</p><h2>Rolling back</h2><p>Revert the merge.</p>';
+
+describe('the describe_item job, with no model', () => {
+  let lore: TestServer;
+  let owner: SignedInClient;
+  let accountId: string;
+  const itemPath = (id: string) => `/api/accounts/${accountId}/knowledge/${id}`;
+  const jobsFor = (id: string) =>
+    lore.db.selectFrom('jobs').select(['state']).where('kind', '=', DESCRIBE_ITEM).where('key', '=', id).execute();
+
+  beforeAll(async () => {
+    lore = await startTestServer();
+  });
+  afterAll(() => lore.close());
+  beforeEach(async () => {
+    const team = await lore.account();
+    [owner, accountId] = [team.owner, team.id];
+  });
+
+  it('fills in the summary and question of a new item, leaving its updated date alone', async () => {
+    const item = await createItem(owner, accountId, { title: 'How we deploy', content: deployHtml });
+    expect(item).toMatchObject({ ai_summary: null, ai_question: null });
+    expect(await lore.jobs.runUntilIdle()).toBeGreaterThanOrEqual(1);
+
+    const read = (await owner.get(itemPath(item.id))).body.data;
+    expect(read).toMatchObject({
+      ai_summary: 'Every merge to main runs the pipeline. Never skip the checks. Revert the merge.',
+      ai_question: 'How do we deploy?',
+      updated_at: item.updated_at,
+    });
+    expect(await jobsFor(item.id)).toEqual([]);
+  });
+
+  it('queues one job for an item saved twice before it ran, and describes the latest version', async () => {
+    const item = await createItem(owner, accountId, { title: 'Draft', content: '<p>First words.</p>' });
+    await owner.patch(itemPath(item.id), { title: 'Reset your password', content: '<p>Open Settings.</p>' });
+    await owner.patch(itemPath(item.id), { content: '<p>Open Settings, then Security.</p>' });
+    expect(await jobsFor(item.id)).toEqual([{ state: 'pending' }]);
+
+    await lore.jobs.runUntilIdle();
+    expect((await owner.get(itemPath(item.id))).body.data).toMatchObject({
+      ai_summary: 'Open Settings, then Security.',
+      ai_question: 'How do I reset my password?',
+    });
+  });
+
+  it('describes an edited item again', async () => {
+    const item = await createItem(owner, accountId, { title: 'Wi-Fi', content: '<p>The password is on the wall.</p>' });
+    await lore.jobs.runUntilIdle();
+    await owner.patch(itemPath(item.id), { content: '<p>Ask the front desk for the password.</p>' });
+    await lore.jobs.runUntilIdle();
+    expect((await owner.get(itemPath(item.id))).body.data.ai_summary).toBe('Ask the front desk for the password.');
+  });
+
+  it('leaves an empty item without a summary or question, and needs nothing for a deleted one', async () => {
+    const empty = await createItem(owner, accountId, { title: 'Nothing yet', content: '' });
+    const deleted = await createItem(owner, accountId, { title: 'Gone', content: '<p>Soon deleted.</p>' });
+    await owner.delete(itemPath(deleted.id));
+    await lore.jobs.runUntilIdle();
+    expect((await owner.get(itemPath(empty.id))).body.data).toMatchObject({ ai_summary: null, ai_question: null });
+    expect([...(await jobsFor(empty.id)), ...(await jobsFor(deleted.id))]).toEqual([]);
+  });
+});
+
+describe('the describe_item job, with a model configured', () => {
+  let standIn: ModelStandIn;
+  let lore: TestServer;
+  let owner: SignedInClient;
+  let accountId: string;
+
+  beforeAll(async () => {
+    standIn = await startModelStandIn();
+    lore = await startTestServer({ env: { AI_BASE_URL: standIn.baseUrl, AI_MODEL: 'stand-in' } });
+  });
+  afterAll(async () => {
+    await lore.close();
+    await standIn.close();
+  });
+  beforeEach(async () => {
+    standIn.behave('ok');
+    const team = await lore.account();
+    [owner, accountId] = [team.owner, team.id];
+  });
+
+  /** The chat requests the stand-in got that carry this item's title. */
+  const requestsAbout = (title: string) =>
+    standIn.requests.filter((request) => JSON.stringify(request.body).includes(`Title: ${title}`));
+
+  it('asks the model about the item, and describes it extractively when the answer is unreadable', async () => {
+    // The stand-in echoes the prompt rather than writing JSON, so its answer cannot be read as a description.
+    const item = await createItem(owner, accountId, { title: 'Model deploys', content: deployHtml });
+    await lore.jobs.runUntilIdle();
+    const [request] = requestsAbout('Model deploys');
+    expect(request).toMatchObject({ path: '/v1/chat/completions', body: { model: 'stand-in', stream: false } });
+    expect(JSON.stringify(request!.body)).toContain('Never skip the checks.');
+    const read = await owner.get(`/api/accounts/${accountId}/knowledge/${item.id}`);
+    const extractive = describeExtractively(describableItem({ title: 'Model deploys', content: deployHtml }));
+    expect(read.body.data).toMatchObject({ ai_summary: extractive.summary, ai_question: extractive.question });
+  });
+
+  it('describes extractively when the model fails, and does not retry', async () => {
+    standIn.behave('fail');
+    const item = await createItem(owner, accountId, { title: 'Failing model', content: deployHtml });
+    expect(await lore.jobs.runUntilIdle()).toBe(1);
+    expect(requestsAbout('Failing model')).toHaveLength(1);
+    const read = await owner.get(`/api/accounts/${accountId}/knowledge/${item.id}`);
+    expect(read.body.data.ai_summary).toBe(
+      'Every merge to main runs the pipeline. Never skip the checks. Revert the merge.',
+    );
+  });
+});

@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Writer } from '../ai/writer';
+import type { DB } from '../db/schema';
+import { DESCRIBE_ITEM, describeItem } from './describe-item';
+import { createJobWorker, type JobHandler, type JobWorkerOptions } from './worker';
+
+/** What jobs need from the app. */
+export interface JobDeps {
+  database: { db: Kysely<DB> };
+  writer: Writer;
+  logger: Logger;
+}
+
+/** Every kind of job Lore runs, by the name stored in the queue; another kind is one more entry. */
+export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
+  const db = deps.database.db;
+  return {
+    [DESCRIBE_ITEM]: describeItem({ db, writer: deps.writer }),
+  };
+}
+
+/** The worker for Lore's jobs; start() it in the process, or runUntilIdle() in tests. */
+export function createLoreJobWorker(deps: JobDeps, options: Partial<JobWorkerOptions> = {}) {
+  return createJobWorker({ db: deps.database.db, logger: deps.logger, handlers: jobHandlers(deps), ...options });
+}
