@@ -38,6 +38,13 @@ describe('the extractive summary', () => {
     );
   });
 
+  it('is empty for a text short enough to be its own summary', () => {
+    expect(describeExtractively({ title: 'Printer', text: 'It is on the third floor.\nUse your badge.' })).toEqual({
+      summary: '',
+      question: 'What is Printer?',
+    });
+  });
+
   it('is empty for an item with no text, which also answers no question', () => {
     expect(describeExtractively({ title: 'Draft', text: '  ' })).toEqual({ summary: '', question: '' });
   });

@@ -22,7 +22,9 @@ const PROMPT_TEXT_LENGTH = 6000;
 
 /** A summary from the item's leading sentences and a question from its title, with no model. */
 export function describeExtractively(item: DescribableItem): ItemDescription {
-  return { summary: leadingSentences(item.text, SUMMARY_LENGTH), question: questionFor(item) };
+  const { summary, whole } = lead(item.text, SUMMARY_LENGTH);
+  // A text short enough to be its own summary has none: repeating it under 'AI Summary', or after it on a card, says nothing.
+  return { summary: whole ? '' : summary, question: questionFor(item) };
 }
 
 /**
@@ -99,6 +101,11 @@ const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
  * sentences of their own; a first sentence longer than the limit is cut at a word.
  */
 export function leadingSentences(text: string, limit: number): string {
+  return lead(text, limit).summary;
+}
+
+/** The leading sentences, and whether they are the whole text. */
+function lead(text: string, limit: number): { summary: string; whole: boolean } {
   const sentences = text
     .split('\n')
     .flatMap((line) => sentencesOf(line.trim()))
@@ -106,14 +113,17 @@ export function leadingSentences(text: string, limit: number): string {
       ENDS_SENTENCE.test(sentence) ? sentence : `${sentence}${CJK_CHAR.test(sentence) ? '。' : '.'}`,
     );
   let summary = '';
+  let taken = 0;
   for (const sentence of sentences) {
     const next = summary ? `${summary}${CJK_STOP.test(summary) ? '' : ' '}${sentence}` : sentence;
     if (next.length > limit) break;
     summary = next;
+    taken++;
   }
-  if (!summary && sentences[0]) return cutAtWord(sentences[0], limit);
+  if (!summary && sentences[0]) return { summary: cutAtWord(sentences[0], limit), whole: false };
   // A lead-in ("Steps:") whose list did not fit says nothing on its own.
-  return summary.endsWith(':') ? summary.slice(0, -1) + '.' : summary;
+  if (summary.endsWith(':')) summary = `${summary.slice(0, -1)}.`;
+  return { summary, whole: taken === sentences.length };
 }
 
 /** A line's sentences; a short abbreviation ("Mr.", "Dr.") the segmenter took for a sentence joins the next. */

@@ -6,7 +6,17 @@ import { startTestServer, type SignedInClient, type TestServer } from '../test/t
 import { DESCRIBE_ITEM, describableItem } from './describe-item';
 
 const deployHtml =
-  '<p>Every merge to main runs the pipeline. Never skip the checks.</p><h2>Rolling back</h2><p>Revert the merge.</p>';
+  '<p>Every merge to main runs the pipeline. Never skip the checks, even for a one-line change.</p>' +
+  '<h2>Rolling back</h2><p>Revert the merge and the pipeline deploys the previous version within ten minutes. ' +
+  'If the database changed, ask the on-call engineer first, because migrations only run forward. ' +
+  'Each deploy is announced in the releases channel with a link to its changes.</p>';
+const deploySummary =
+  'Every merge to main runs the pipeline. Never skip the checks, even for a one-line change. ' +
+  'Revert the merge and the pipeline deploys the previous version within ten minutes. ' +
+  'If the database changed, ask the on-call engineer first, because migrations only run forward.';
+/** Text longer than a summary, beginning with `first`. */
+const longText = (first: string) =>
+  `<p>${first}</p><p>${'The rest of the article explains the details, one step at a time. '.repeat(6)}</p>`;
 
 describe('the describe_item job, with no model', () => {
   let lore: TestServer;
@@ -32,7 +42,7 @@ describe('the describe_item job, with no model', () => {
 
     const read = (await owner.get(itemPath(item.id))).body.data;
     expect(read).toMatchObject({
-      ai_summary: 'Every merge to main runs the pipeline. Never skip the checks. Revert the merge.',
+      ai_summary: deploySummary,
       ai_question: 'How do we deploy?',
       updated_at: item.updated_at,
     });
@@ -40,24 +50,33 @@ describe('the describe_item job, with no model', () => {
   });
 
   it('queues one job for an item saved twice before it ran, and describes the latest version', async () => {
-    const item = await createItem(owner, accountId, { title: 'Draft', content: '<p>First words.</p>' });
-    await owner.patch(itemPath(item.id), { title: 'Reset your password', content: '<p>Open Settings.</p>' });
-    await owner.patch(itemPath(item.id), { content: '<p>Open Settings, then Security.</p>' });
+    const item = await createItem(owner, accountId, { title: 'Draft', content: longText('First words.') });
+    await owner.patch(itemPath(item.id), { title: 'Reset your password', content: longText('Open Settings.') });
+    await owner.patch(itemPath(item.id), { content: longText('Open Settings, then Security.') });
     expect(await jobsFor(item.id)).toEqual([{ state: 'pending' }]);
 
     await lore.jobs.runUntilIdle();
-    expect((await owner.get(itemPath(item.id))).body.data).toMatchObject({
-      ai_summary: 'Open Settings, then Security.',
-      ai_question: 'How do I reset my password?',
-    });
+    const read = (await owner.get(itemPath(item.id))).body.data;
+    expect(read.ai_summary).toMatch(/^Open Settings, then Security\. The rest/);
+    expect(read.ai_question).toBe('How do I reset my password?');
   });
 
   it('describes an edited item again', async () => {
-    const item = await createItem(owner, accountId, { title: 'Wi-Fi', content: '<p>The password is on the wall.</p>' });
+    const item = await createItem(owner, accountId, { title: 'Wi-Fi', content: longText('It is on the wall.') });
     await lore.jobs.runUntilIdle();
-    await owner.patch(itemPath(item.id), { content: '<p>Ask the front desk for the password.</p>' });
+    expect((await owner.get(itemPath(item.id))).body.data.ai_summary).toMatch(/^It is on the wall\./);
+    await owner.patch(itemPath(item.id), { content: longText('Ask the front desk.') });
     await lore.jobs.runUntilIdle();
-    expect((await owner.get(itemPath(item.id))).body.data.ai_summary).toBe('Ask the front desk for the password.');
+    expect((await owner.get(itemPath(item.id))).body.data.ai_summary).toMatch(/^Ask the front desk\./);
+  });
+
+  it('gives a short item a question but no summary, which would only repeat it', async () => {
+    const item = await createItem(owner, accountId, { title: 'Printer', content: '<p>It is on the third floor.</p>' });
+    await lore.jobs.runUntilIdle();
+    expect((await owner.get(itemPath(item.id))).body.data).toMatchObject({
+      ai_summary: null,
+      ai_question: 'What is Printer?',
+    });
   });
 
   it('leaves an empty item without a summary or question, and needs nothing for a deleted one', async () => {
@@ -100,7 +119,7 @@ describe('the describe_item job, with a model configured', () => {
     await lore.jobs.runUntilIdle();
     const [request] = requestsAbout('Model deploys');
     expect(request).toMatchObject({ path: '/v1/chat/completions', body: { model: 'stand-in', stream: false } });
-    expect(JSON.stringify(request!.body)).toContain('Never skip the checks.');
+    expect(JSON.stringify(request!.body)).toContain('migrations only run forward');
     const read = await owner.get(`/api/accounts/${accountId}/knowledge/${item.id}`);
     const extractive = describeExtractively(describableItem({ title: 'Model deploys', content: deployHtml }));
     expect(read.body.data).toMatchObject({ ai_summary: extractive.summary, ai_question: extractive.question });
@@ -112,8 +131,6 @@ describe('the describe_item job, with a model configured', () => {
     expect(await lore.jobs.runUntilIdle()).toBe(1);
     expect(requestsAbout('Failing model')).toHaveLength(1);
     const read = await owner.get(`/api/accounts/${accountId}/knowledge/${item.id}`);
-    expect(read.body.data.ai_summary).toBe(
-      'Every merge to main runs the pipeline. Never skip the checks. Revert the merge.',
-    );
+    expect(read.body.data.ai_summary).toBe(deploySummary);
   });
 });
