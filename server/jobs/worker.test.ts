@@ -149,6 +149,32 @@ describe('the job queue', () => {
     ]);
   });
 
+  it('works in the background, and runUntilIdle waits for the job it is running', async () => {
+    const started = signal();
+    const release = signal();
+    const ran: string[] = [];
+    const worker = workerFor(
+      async (job) => {
+        started.resolve();
+        await release.promise;
+        ran.push(job.key);
+      },
+      { pollMs: 10 },
+    );
+    worker.start();
+    try {
+      await enqueueJob(database.db, { kind, key: 'background' });
+      await started.promise;
+      const idle = worker.runUntilIdle();
+      release.resolve();
+      expect(await idle).toBe(0);
+      expect(ran).toEqual(['background']);
+      expect(await jobsOf()).toEqual([]);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it('never claims a kind it has no handler for', async () => {
     await enqueueJob(database.db, { kind, key: 'x' });
     const other = createJobWorker({ db: database.db, logger, handlers: { [`${kind}_other`]: async () => {} } });

@@ -83,11 +83,17 @@ export function createJobWorker(options: JobWorkerOptions) {
   return {
     runNext,
 
-    /** Runs due jobs one after another until none is left; answers how many ran. Tests wait on it. */
+    /**
+     * Runs due jobs one after another until none is left, also waiting for one
+     * the background loop is running; answers how many it ran itself. Tests wait on it.
+     */
     async runUntilIdle(): Promise<number> {
       let ran = 0;
-      while (await runNext()) ran++;
-      return ran;
+      for (;;) {
+        while (await runNext()) ran++;
+        if (inFlight.size === 0 || stopping) return ran;
+        await Promise.allSettled(inFlight.values());
+      }
     },
 
     /** Works in the background: runs due jobs, and looks again every `pollMs` when there are none. */
