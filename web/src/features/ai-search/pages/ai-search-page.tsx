@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 import { AnswerPanel } from '../components/answer-panel';
 import { ExampleQuestions } from '../components/example-questions';
 import { OfflineBanner } from '../components/offline-banner';
@@ -63,7 +64,12 @@ function AiSearch({ accountId }: { accountId: string }) {
   else if (nothingFound) body = <NoResults />;
   else
     body = (
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div
+        className={cn(
+          'grid items-start gap-6',
+          (searching || state.relatedItems.length > 0) && 'lg:grid-cols-[minmax(0,1fr)_20rem]',
+        )}
+      >
         <AnswerPanel query={state.query} html={state.results} streaming={searching} />
         <RelatedItems
           accountId={accountId}
