@@ -51,13 +51,27 @@ export const knowledgeUpdateSchema = z
   .object({ title: titleSchema, content: contentSchema, tags: tagsSchema })
   .partial();
 
-/** The list's filters: a keyword (blank is ignored), `tag` (repeatable) that must all match, a page from 0. */
+/** Longest search text, in characters (after trimming). */
+export const SEARCH_MAX_LENGTH = 500;
+/** The message for a longer one; the list shows it in place of results. */
+export const SEARCH_TOO_LONG = 'The search text is too long';
+/** Orders of a searched list: best match first (the default), or last changed first. */
+export const KNOWLEDGE_SORTS = ['relevance', 'newest'] as const;
+export type KnowledgeSort = (typeof KNOWLEDGE_SORTS)[number];
+
+/**
+ * The list's filters: a keyword search (blank is ignored), `tag` (repeatable)
+ * that must all match, the order of a search (`sort`; without a search the
+ * list is always newest first), a page from 0.
+ */
 export const knowledgeListQuerySchema = z.object({
   search: z
     .string()
-    .max(500, 'The search text is too long')
+    .trim()
+    .max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG)
     .optional()
-    .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined)),
+    .transform((value) => value || undefined),
+  sort: z.enum(KNOWLEDGE_SORTS, { error: 'Sort must be relevance or newest' }).default('relevance'),
   tag: z
     .union([z.string(), z.array(z.string())])
     .optional()
@@ -104,11 +118,16 @@ export const knowledgeSchema = knowledgeSummarySchema.omit({ preview: true }).ex
 });
 export type KnowledgeDto = z.infer<typeof knowledgeSchema>;
 
-/** One list page; `nextPage` is null unless this page was full. */
+/**
+ * One list page; `nextPage` is null unless this page was full. `suggestion`:
+ * on a search's first page, the search with misspelt words corrected from the
+ * workspace's own words ("Did you mean ...?"), else null.
+ */
 export const knowledgePageSchema = z.object({
   items: z.array(knowledgeSummarySchema),
   page: z.number().int(),
   nextPage: z.number().int().nullable(),
+  suggestion: z.string().nullable(),
 });
 export type KnowledgePageDto = z.infer<typeof knowledgePageSchema>;
 

@@ -16,12 +16,20 @@ import { dataOf, defineEndpoint, errors, jsonBody, ok } from './define';
 const itemParams = accountParams.extend({ knowledgeId: knowledgeRefSchema });
 const tags = ['Knowledge'];
 
-/** GET .../knowledge: a page of items, newest first, filtered by keyword and tags. */
+/**
+ * GET .../knowledge: a page of items with every `tag`; newest first, or with a
+ * `search` best match first (`sort=newest` for newest), with a spelling suggestion.
+ */
 export const listKnowledge = defineEndpoint('member', {
   method: 'get',
   path: '/api/accounts/{accountId}/knowledge',
   tags,
   summary: 'List items (20 a page), filtered by `search` and every `tag`',
+  description:
+    'Without `search`, newest change first. With it, every meaningful word must match (stop words such as "how" ' +
+    'only when the search has nothing else), the last word also as the start of a word, `-word` leaves items out ' +
+    'and `a or b` takes either; best match first (title, then tags, then text) unless `sort=newest`. The first ' +
+    "page's `suggestion` corrects misspelt words from the workspace's own words.",
   request: { params: accountParams, query: knowledgeListQuerySchema },
   responses: { 200: ok(dataOf(knowledgePageSchema), 'One page of items'), ...errors(400) },
 });

@@ -27,10 +27,9 @@ const withAuthor = (db: Executor) =>
 /** An item as the data layer returns it, with its author's name. */
 export type KnowledgeRow = NonNullable<Awaited<ReturnType<typeof findKnowledge>>>;
 
-/** One page of the account's items, newest change first; keyword as web-style search, all tags required. */
-export async function listKnowledge(db: Executor, filter: { accountId: string; search?: string; tags: string[]; page: number }) {
+/** One page of the account's items, newest change first, with all the given tags (the list without a search). */
+export async function listKnowledge(db: Executor, filter: { accountId: string; tags: string[]; page: number }) {
   let query = withAuthor(db).where('knowledge.account_id', '=', filter.accountId);
-  if (filter.search) query = query.where(sql<boolean>`knowledge.search_vector @@ websearch_to_tsquery('english', ${filter.search})`);
   if (filter.tags.length > 0) query = query.where(sql<boolean>`knowledge.tags @> ${sql.val(filter.tags)}::text[]`);
   return query
     .orderBy('knowledge.updated_at', 'desc')
@@ -38,6 +37,17 @@ export async function listKnowledge(db: Executor, filter: { accountId: string; s
     .limit(KNOWLEDGE_PAGE_SIZE)
     .offset(filter.page * KNOWLEDGE_PAGE_SIZE)
     .execute();
+}
+
+/** The account's items with these ids, in the order given (a page the keyword search ranked). */
+export async function knowledgeByIds(db: Executor, accountId: string, ids: string[]): Promise<KnowledgeRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await withAuthor(db)
+    .where('knowledge.account_id', '=', accountId)
+    .where('knowledge.id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** An item of the account by its full id or its short id. */

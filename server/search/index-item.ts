@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { listItemsToIndex, replaceItemIndex, type IndexedPassage } from '../data/search-index';
 import { ANALYZER_VERSION, analyze } from './analyze';
+import { indexItemWords } from './keyword-search';
 import { splitPassages } from './passages';
 
 /** How much a term counts where it stands: a title says most about an item, then its tags and headings. */
@@ -42,6 +43,7 @@ export function indexPassages(item: IndexableItem): IndexedPassage[] {
 /** (Re)indexes one item in its own transaction; call after it is created or changed. */
 export async function indexItem(db: Kysely<DB>, item: IndexableItem): Promise<void> {
   const passages = indexPassages(item);
+  await indexItemWords(db, item);
   await db.transaction().execute((trx) => replaceItemIndex(trx, item, passages, ANALYZER_VERSION));
 }
 

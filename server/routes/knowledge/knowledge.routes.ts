@@ -16,6 +16,7 @@ import {
 } from '../../data/knowledge';
 import { loadKnowledge } from '../../data/load-knowledge';
 import { indexItem, type IndexableItem } from '../../search/index-item';
+import { keywordSearch } from '../../search/keyword-search';
 import { weeklySeries } from './weekly-series';
 import { notFound } from '../../errors';
 import { authorize } from '../../policies/authorize';
@@ -41,10 +42,12 @@ export function knowledgeRoutes(deps: AppDeps) {
     .openapi(api.listKnowledge, async (c) => {
       const { accountId, role } = currentMembership(c);
       authorize(knowledgePolicy.read, { role });
-      const { search, tag: tags, page } = c.req.valid('query');
-      const rows = await listKnowledge(db, { accountId, search, tags, page });
+      const { search, tag: tags, page, sort } = c.req.valid('query');
+      const { rows, suggestion } = search
+        ? await keywordSearch(db, { accountId, search, tags, page, sort })
+        : { rows: await listKnowledge(db, { accountId, tags, page }), suggestion: null };
       const nextPage = rows.length === KNOWLEDGE_PAGE_SIZE ? page + 1 : null;
-      return c.json({ data: { items: rows.map(presentKnowledgeSummary), page, nextPage } }, 200);
+      return c.json({ data: { items: rows.map(presentKnowledgeSummary), page, nextPage, suggestion } }, 200);
     })
     .openapi(api.listKnowledgeTags, async (c) =>
       c.json({ data: await listTags(db, currentMembership(c).accountId) }, 200),

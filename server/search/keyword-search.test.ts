@@ -1,0 +1,298 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiInput } from '../../common/api/client';
+import { listKnowledge } from '../../common/api/knowledge';
+import { SEARCH_MAX_LENGTH } from '../../common/knowledge';
+import { apiAs } from '../test/api';
+import { createItem } from '../test/knowledge-factory';
+import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
+import { indexStaleItems } from './index-item';
+
+let lore: TestServer;
+let owner: SignedInClient;
+let accountId: string;
+
+beforeAll(async () => {
+  lore = await startTestServer();
+});
+afterAll(() => lore.close());
+beforeEach(async () => {
+  const account = await lore.account();
+  [accountId, owner] = [account.id, account.owner];
+});
+
+type Query = ApiInput<typeof listKnowledge>['query'];
+/** One page of the list as `client` gets it. */
+const page = (query: Query, client = owner, account = accountId) =>
+  apiAs(client)(listKnowledge, { params: { accountId: account }, query }).then((answer) => answer.data);
+const titles = async (search: string, query: Query = {}) =>
+  (await page({ ...query, search })).items.map((i) => i.title);
+const add = (title: string, content = '', tags: string[] = []) =>
+  createItem(owner, accountId, { title, content, tags });
+
+describe('keyword search order', () => {
+  it('puts title matches before tag matches before text matches, and newest first on request', async () => {
+    // Written best match first, so newest first is the reverse; the title match has a long body that dilutes it.
+    await add('VPN', `<p>${'Connect before working remotely. '.repeat(40)}</p>`);
+    await add('Laptop setup', '<p>Install the tools.</p>', ['vpn']);
+    await add('Office plants', '<p>Water the vpn router fern.</p>');
+    await add('Lunch menu', '<p>Soup.</p>');
+    expect(await titles('vpn')).toEqual(['VPN', 'Laptop setup', 'Office plants']);
+    expect(await titles('vpn', { sort: 'relevance' })).toEqual(['VPN', 'Laptop setup', 'Office plants']);
+    expect(await titles('vpn', { sort: 'newest' })).toEqual(['Office plants', 'Laptop setup', 'VPN']);
+  });
+
+  it('ranks items with more of the words in their titles higher', async () => {
+    await add('Password rules', '<p>How to reset them is elsewhere.</p>');
+    await add('Reset your password', '<p>Open the e-mail.</p>');
+    await add('Misc', '<p>A password reset needs a phone.</p>');
+    expect(await titles('reset password')).toEqual(['Reset your password', 'Password rules', 'Misc']);
+  });
+
+  it('lists newest first without a search, whatever the sort asks', async () => {
+    await add('First');
+    await add('Second');
+    expect((await page({ sort: 'relevance' })).items.map((i) => i.title)).toEqual(['Second', 'First']);
+    expect((await page({})).suggestion).toBeNull();
+  });
+
+  it('pages 20 at a time in one stable order, in both orders, with the tag filter', async () => {
+    for (let i = 0; i < 45; i++) {
+      const where = i % 3 === 0 ? 'Deploy' : 'Note';
+      await add(`${where} ${i}`, `<p>${i % 3 === 1 ? 'deploy the service' : 'other words'}</p>`, [
+        i % 5 === 0 ? 'five' : 'team',
+      ]);
+    }
+    for (const sort of ['relevance', 'newest'] as const) {
+      const pages = [];
+      for (let n = 0; ; n++) {
+        const answer = await page({ search: 'deploy', sort, page: n });
+        pages.push(...answer.items.map((item) => item.title));
+        if (answer.nextPage === null) break;
+        expect(answer.items).toHaveLength(20);
+      }
+      expect(pages).toHaveLength(30);
+      expect(new Set(pages).size).toBe(30);
+      if (sort === 'relevance') expect(pages.slice(0, 15).every((title) => title.startsWith('Deploy'))).toBe(true);
+      else expect(pages[0]).toBe('Note 43');
+    }
+    // Title matches first, then text matches; equal scores newest first.
+    expect(await titles('deploy', { tag: ['five'] })).toEqual([
+      'Deploy 30',
+      'Deploy 15',
+      'Deploy 0',
+      'Note 40',
+      'Note 25',
+      'Note 10',
+    ]);
+  });
+});
+
+describe('keyword search words', () => {
+  it('does not require words like "how", "do", "I"', async () => {
+    await add('Resetting a password', '<p>Use the self-service page.</p>');
+    expect(await titles('How do I reset my password?')).toEqual(['Resetting a password']);
+  });
+
+  it('finds items through titles and tags by stop words alone, or a tag typed as a word', async () => {
+    await add('Laptop policy', '<p>Ask for a laptop.</p>', ['it']);
+    await add('Printer', '<p>It jams, and it is old.</p>', ['it', 'office']);
+    await add('How to file expenses', '<p>Receipts.</p>');
+    await add('Canteen', '<p>It opens at noon.</p>');
+    expect((await titles('IT')).sort()).toEqual(['Laptop policy', 'Printer']);
+    expect((await titles('it')).sort()).toEqual(['Laptop policy', 'Printer']);
+    expect(await titles('how to')).toEqual(['How to file expenses']);
+    // With a meaningful word, the stop word is not required but still counts.
+    expect(await titles('IT laptop')).toEqual(['Laptop policy']);
+  });
+
+  it('matches the last word as the start of a word while typing', async () => {
+    await add('Password rules', '<p>Twelve characters.</p>');
+    await add('Passport renewal', '<p>Bring photos.</p>');
+    await add('Lunch', '<p>Soup.</p>');
+    expect(await titles('passw')).toEqual(['Password rules']);
+    expect((await titles('pass')).sort()).toEqual(['Passport renewal', 'Password rules']);
+    expect(await titles('twelve charac')).toEqual(['Password rules']);
+    // Only the last word: an unfinished word before it is not completed.
+    expect(await titles('passw rules')).toEqual([]);
+  });
+
+  it('folds accents both ways', async () => {
+    await add('Émigré stories', '<p>Café culture in Zürich.</p>');
+    expect(await titles('emigre')).toEqual(['Émigré stories']);
+    expect(await titles('ZURICH cafe')).toEqual(['Émigré stories']);
+    await add('Resume tips', '<p>Keep it short.</p>');
+    expect(await titles('résumé')).toEqual(['Resume tips']);
+  });
+
+  it('finds Chinese and Japanese by any part of two or more characters', async () => {
+    await add('部署指南', '<p>本番環境へのデプロイ手順。</p>');
+    await add('会議室', '<p>予約してください。</p>');
+    expect(await titles('部署')).toEqual(['部署指南']);
+    expect(await titles('署指')).toEqual(['部署指南']);
+    expect(await titles('環境への')).toEqual(['部署指南']);
+    expect(await titles('デプロイ')).toEqual(['部署指南']);
+    expect(await titles('部会')).toEqual([]);
+  });
+
+  it('finds identifiers whole and by their parts', async () => {
+    await add('Backups', '<p>Run pg_dump nightly.</p>');
+    await add('Config', '<p>Set foo_bar_baz in the file.</p>');
+    await add('Dumps', '<p>The pg tool can dump.</p>');
+    expect(await titles('pg_dump')).toEqual(['Backups']);
+    expect((await titles('dump')).sort()).toEqual(['Backups', 'Dumps']);
+    expect(await titles('foo_bar_baz')).toEqual(['Config']);
+    expect(await titles('bar')).toEqual(['Config']);
+    expect(await titles('foo_ba')).toEqual(['Config']);
+  });
+
+  it('leaves out -word, and takes either of "a or b"', async () => {
+    await add('Kubernetes rollout', '<p>Drain nodes.</p>');
+    await add('Nomad rollout', '<p>Drain allocations.</p>');
+    await add('Rollback', '<p>Undo it.</p>');
+    expect(await titles('rollout -kubernetes')).toEqual(['Nomad rollout']);
+    expect((await titles('kubernetes or nomad')).sort()).toEqual(['Kubernetes rollout', 'Nomad rollout']);
+    expect((await titles('-nomad')).sort()).toEqual(['Kubernetes rollout', 'Rollback']);
+    // A hyphen inside a word is not a minus.
+    expect(await titles('roll-back')).toEqual([]);
+  });
+
+  it('follows edits and deletions', async () => {
+    const item = await add('Kubernetes upgrade', '<p>Drain the nodes.</p>');
+    expect(await titles('kubernetes')).toEqual(['Kubernetes upgrade']);
+    await owner.patch(`/api/accounts/${accountId}/knowledge/${item.id}`, { title: 'Cluster upgrade' });
+    expect(await titles('kubernetes')).toEqual([]);
+    expect(await titles('kubern')).toEqual([]);
+    expect(await titles('cluster')).toEqual(['Cluster upgrade']);
+    await owner.delete(`/api/accounts/${accountId}/knowledge/${item.id}`);
+    expect(await titles('cluster')).toEqual([]);
+    expect((await page({ search: 'clustr' })).suggestion).toBeNull();
+  });
+});
+
+describe('did you mean', () => {
+  it('suggests the closest workspace words for misspelt ones, keeping the rest as typed', async () => {
+    await add('Password reset', '<p>Use the deployment portal.</p>');
+    await add('Deployment checklist', '<p>Tag the release.</p>');
+    const answer = await page({ search: 'Pasword deploymnet' });
+    expect(answer.items).toEqual([]);
+    expect(answer.suggestion).toBe('Password deployment');
+    expect(await titles(answer.suggestion!)).toEqual(['Password reset']);
+    expect((await page({ search: 'how do I reset my pasword' })).suggestion).toBe('how do I reset my password');
+    expect((await page({ search: 'teh checklist' })).suggestion).toBeNull();
+  });
+
+  it('uses real words, not stems, and the most used of equally close words', async () => {
+    await add('Notes on caching', '<p>Caching layers.</p>');
+    expect((await page({ search: 'cachign' })).suggestion).toBe('caching');
+    await add('Label printer', '<p>Thermal.</p>');
+    await add('Label sizes', '<p>Small.</p>');
+    await add('Table booking', '<p>Lunch.</p>');
+    // "label" and "table" are both one edit from "lable"; more items use "label".
+    expect((await page({ search: 'lable' })).suggestion).toBe('label');
+  });
+
+  it('stays quiet for known words, words being typed, stop words and words too far off', async () => {
+    await add('Kubernetes upgrade', '<p>Deploying with helm.</p>');
+    for (const search of ['deploys', 'kube', 'the helm', 'xylophone', 'helm -kubernetes']) {
+      expect((await page({ search })).suggestion, search).toBeNull();
+    }
+    // "kubernets" shares its stem with "kubernetes", so it finds the item and needs no correction.
+    expect((await page({ search: 'kubernets' })).items).toHaveLength(1);
+    expect((await page({ search: 'kubernets' })).suggestion).toBeNull();
+    expect((await page({ search: 'kubernetes upgarde', page: 1 })).suggestion).toBeNull();
+    expect((await page({ search: 'kubernetes upgarde' })).suggestion).toBe('kubernetes upgrade');
+  });
+
+  it("never suggests another workspace's words", async () => {
+    const other = await lore.account();
+    await createItem(other.owner, other.id, { title: 'Confidential merger', content: '<p>Project Falcon.</p>' });
+    await add('Lunch', '<p>Soup.</p>');
+    expect((await page({ search: 'confidental' })).suggestion).toBeNull();
+    expect((await page({ search: 'confidental' }, other.owner, other.id)).suggestion).toBe('confidential');
+  });
+});
+
+describe('keyword search access and input', () => {
+  it('never shows or completes from another workspace', async () => {
+    const other = await lore.account();
+    await createItem(other.owner, other.id, {
+      title: 'Secret roadmap',
+      content: '<p>Launch in May.</p>',
+      tags: ['it'],
+    });
+    await add('Public roadmap', '<p>Later.</p>');
+    expect(await titles('secret')).toEqual([]);
+    expect(await titles('secr')).toEqual([]);
+    expect(await titles('it')).toEqual([]);
+    expect(await titles('roadmap')).toEqual(['Public roadmap']);
+  });
+
+  it('answers 401 to anonymous callers and 404 to non-members', async () => {
+    const path = `/api/accounts/${accountId}/knowledge?search=roadmap&sort=newest`;
+    expect((await lore.anonymous().get(path)).status).toBe(401);
+    const stranger = await lore.user();
+    const refused = await stranger.get(path);
+    expect(refused.status).toBe(404);
+    expect(refused.body.error).toBe('Account not found');
+  });
+
+  it('refuses a bad sort and a search over the limit', async () => {
+    const bad = await owner.get(`/api/accounts/${accountId}/knowledge?search=x&sort=oldest`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('Sort must be relevance or newest');
+    const long = await owner.get(`/api/accounts/${accountId}/knowledge?search=${'a'.repeat(SEARCH_MAX_LENGTH + 1)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.error).toBe('The search text is too long');
+    const padded = ` ${'a'.repeat(SEARCH_MAX_LENGTH)} `;
+    expect((await page({ search: padded })).items).toEqual([]);
+  });
+
+  it('treats a search of punctuation as matching nothing', async () => {
+    await add('Anything');
+    expect(await titles('!!! ???')).toEqual([]);
+  });
+});
+
+describe('the vocabulary', () => {
+  const vocabularyRows = async (account: string) =>
+    (
+      await sql<{ words: number; grams: number }>`
+        SELECT (SELECT count(*) FROM search_vocabulary WHERE account_id = ${account})::int AS words,
+          (SELECT count(*) FROM search_vocabulary_grams WHERE account_id = ${account})::int AS grams`.execute(lore.db)
+    ).rows[0]!;
+
+  it('counts each word once per item, and forgets it with the last item that used it', async () => {
+    const first = await add('Gardening', '<p>Gardening gardening tomatoes.</p>');
+    const second = await add('Tomatoes', '<p>Red.</p>');
+    const items = (word: string) =>
+      sql<{ items: number }>`SELECT items FROM search_vocabulary WHERE account_id = ${accountId} AND word = ${word}`
+        .execute(lore.db)
+        .then((result) => result.rows.map((row) => row.items));
+    expect(await items('gardening')).toEqual([1]);
+    expect(await items('tomatoes')).toEqual([2]);
+    await owner.delete(`/api/accounts/${accountId}/knowledge/${first.id}`);
+    expect(await items('gardening')).toEqual([]);
+    expect(await items('tomatoes')).toEqual([1]);
+    await owner.delete(`/api/accounts/${accountId}/knowledge/${second.id}`);
+    expect(await vocabularyRows(accountId)).toEqual({ words: 0, grams: 0 });
+  });
+
+  it('goes with its account', async () => {
+    const other = await lore.account();
+    await createItem(other.owner, other.id, { title: 'Doomed workspace', content: '<p>Everything here goes.</p>' });
+    expect((await vocabularyRows(other.id)).words).toBeGreaterThan(0);
+    await lore.db.deleteFrom('accounts').where('id', '=', other.id).execute();
+    expect(await vocabularyRows(other.id)).toEqual({ words: 0, grams: 0 });
+  });
+
+  it('is rebuilt for items indexed before it existed', async () => {
+    await add('Onboarding checklist', '<p>Laptop, badge, accounts.</p>');
+    await sql`DELETE FROM search_item_words WHERE account_id = ${accountId}`.execute(lore.db);
+    expect(await titles('onboar')).toEqual([]);
+    await lore.db.updateTable('knowledge').set({ search_version: 0 }).where('account_id', '=', accountId).execute();
+    await indexStaleItems(lore.db);
+    expect(await titles('onboar')).toEqual(['Onboarding checklist']);
+    expect((await page({ search: 'onbaording' })).suggestion).toBe('onboarding');
+  });
+});

@@ -1,0 +1,140 @@
+import type { Executor } from '../data/executor';
+import {
+  existingTerms,
+  matchKnowledgeIds,
+  replaceItemWords,
+  spellingCandidates,
+  wordsStartingWith,
+  vocabularyWords,
+  type ItemWords,
+  type TermGroup,
+} from '../data/keyword-search';
+import { knowledgeByIds } from '../data/knowledge';
+import { analyze, isStopWord, words } from './analyze';
+import { CJK, completes, parseKeywordQuery, spellable, termGroupsOf, type QueryWord } from './keyword-query';
+import { splitPassages } from './passages';
+import { oneEditAway, suggestSpelling } from './spelling';
+
+/** Completions of the last word tried at most: the words most items use. */
+const MAX_COMPLETIONS = 20;
+/** A completion counts half as much as the word itself, so "pass" ranks "pass" above "password". */
+const COMPLETION_FACTOR = 0.5;
+/** Words most like a misspelt one, by shared trigrams, that are measured by edits. */
+const MAX_SPELLING_CANDIDATES = 30;
+/** Vocabulary words: long enough to complete or correct, short enough to be words rather than data. */
+const WORD_LENGTH = { min: 3, max: 40 };
+
+/** What the list shows for a search: a page of items and, on the first page, a better spelling when there is one. */
+export interface KeywordSearchResult {
+  rows: Awaited<ReturnType<typeof knowledgeByIds>>;
+  suggestion: string | null;
+}
+
+/**
+ * The list's keyword search: every meaningful word must match (stop words only
+ * help, unless they are all there is), the last word also as the start of a
+ * workspace word, `-word` leaves items out and `a or b` takes either.
+ */
+export async function keywordSearch(
+  db: Executor,
+  query: { accountId: string; search: string; tags: string[]; page: number; sort: 'relevance' | 'newest' },
+): Promise<KeywordSearchResult> {
+  const { accountId } = query;
+  const parsed = parseKeywordQuery(query.search);
+  const positive = parsed.filter((word) => !word.negated);
+  const excludedTerms = parsed.filter((word) => word.negated).flatMap((word) => termGroupsOf(word.word).flat());
+  if (positive.length === 0 && excludedTerms.length === 0) return { rows: [], suggestion: null };
+
+  const lastWord = positive.find(completes);
+  const completions = lastWord
+    ? (await wordsStartingWith(db, accountId, lastWord.word, MAX_COMPLETIONS + 1)).filter((w) => w !== lastWord.word)
+    : [];
+  const groups = planGroups(positive, lastWord, completions.slice(0, MAX_COMPLETIONS));
+  const ids = await matchKnowledgeIds(db, { ...query, groups, excludedTerms });
+  const rows = await knowledgeByIds(db, accountId, ids);
+  const suggestion =
+    query.page === 0 ? await suggestFor(db, accountId, query.search, positive, lastWord, completions) : null;
+  return { rows, suggestion };
+}
+
+/** The groups of terms the words ask for; stop words are required only when the search has nothing else. */
+export function planGroups(positive: QueryWord[], lastWord: QueryWord | undefined, completions: string[]): TermGroup[] {
+  const onlyStopWords = positive.every((word) => word.stop);
+  const groups: TermGroup[] = [];
+  for (const word of positive) {
+    const required = !word.stop || onlyStopWords;
+    const wordGroups: TermGroup[] = termGroupsOf(word.word).map((terms) => ({
+      terms: terms.map((term) => ({ term, factor: 1 })),
+      required,
+    }));
+    if (word === lastWord && wordGroups.length > 0) {
+      const completed = completions.flatMap((completion) => termGroupsOf(completion).flat());
+      wordGroups.at(-1)!.terms.push(...completed.map((term) => ({ term, factor: COMPLETION_FACTOR })));
+    }
+    const joinTo = groups.at(-1);
+    if (word.alternative && joinTo && wordGroups.length === 1) {
+      // "a or b": one group that either satisfies, required if either word would be.
+      joinTo.terms.push(...wordGroups[0]!.terms);
+      joinTo.required ||= required;
+    } else {
+      groups.push(...wordGroups);
+    }
+  }
+  return groups;
+}
+
+/** "Did you mean ...?": the search with each unknown word replaced by the closest word of the workspace. */
+async function suggestFor(
+  db: Executor,
+  accountId: string,
+  search: string,
+  positive: QueryWord[],
+  lastWord: QueryWord | undefined,
+  completions: string[],
+): Promise<string | null> {
+  // A last word that some workspace word starts with is being typed, not misspelt.
+  const candidates = positive.filter((word) => spellable(word) && !(word === lastWord && completions.length > 0));
+  if (candidates.length === 0) return null;
+  const known = await existingTerms(
+    db,
+    accountId,
+    candidates.flatMap((word) => termGroupsOf(word.word).flat()),
+  );
+  const unknown = candidates.filter(
+    (word) =>
+      !termGroupsOf(word.word)
+        .flat()
+        .some((term) => known.has(term)),
+  );
+  // Trigrams find words a few edits away; the one-edit variants, looked up as they are, the short ones.
+  return suggestSpelling(search, unknown, async (word) => [
+    ...(await spellingCandidates(db, accountId, word, MAX_SPELLING_CANDIDATES)),
+    ...(await vocabularyWords(db, accountId, oneEditAway(word))),
+  ]);
+}
+
+/** The words an item adds to its account's vocabulary (as the index keeps them: stop words only from title and tags). */
+export function itemWords(item: { title: string; tags: string[]; content: string }): ItemWords {
+  const tagText = item.tags.join(' ');
+  const body = splitPassages(item.content).flatMap((passage) => [...words(passage.heading), ...words(passage.text)]);
+  const all = [...words(item.title), ...words(tagText), ...body.filter((word) => !isStopWord(word))]
+    // CJK runs are found by their bigrams; only the other letters around them make words.
+    .flatMap((word) => word.split(new RegExp(`${CJK.source}+`, 'u')))
+    .filter((word) => {
+      const length = [...word].length;
+      return length >= WORD_LENGTH.min && length <= WORD_LENGTH.max;
+    });
+  return {
+    words: [...new Set(all)].sort(),
+    titleTerms: [...new Set(analyze(item.title, { keepStopWords: true }))],
+    tagTerms: [...new Set(analyze(tagText, { keepStopWords: true }))],
+  };
+}
+
+/** Keeps an item's words current; the indexer calls it for every item it indexes. */
+export async function indexItemWords(
+  db: Executor,
+  item: { id: string; account_id: string; title: string; tags: string[]; content: string },
+): Promise<void> {
+  await replaceItemWords(db, item, itemWords(item));
+}
