@@ -1,22 +1,35 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { countKnowledge, getKnowledge, listKnowledge, listKnowledgeTags, weeklyKnowledge } from '@common/api/knowledge';
+import { SEARCH_MAX_LENGTH, type KnowledgeSort } from '@common/knowledge';
 import { STAR_MESSAGES } from '@common/stars';
 import { ApiError, api } from '@/lib/api-client';
 import { knowledgeKeys } from './knowledge-keys';
 
 const ITEM_TIMEOUT_MS = 15_000;
 
-/** GET .../knowledge pages: 20 at a time, the next page only after a full one. */
-export const knowledgeListQuery = (accountId: string, filters: { search: string; tags: string[] }) =>
-  infiniteQueryOptions({
-    queryKey: knowledgeKeys.list(accountId, filters),
+/**
+ * GET .../knowledge pages: 20 at a time, the next page only after a full one.
+ * `sort` orders a search (best match or newest); a search over the length
+ * limit is not sent, the page explains it instead.
+ */
+export const knowledgeListQuery = (
+  accountId: string,
+  filters: { search: string; tags: string[]; sort: KnowledgeSort },
+) => {
+  const search = filters.search.trim();
+  // Without a search the order is always newest, so the sort is left out of the key and the call.
+  const sort = search ? filters.sort : undefined;
+  return infiniteQueryOptions({
+    queryKey: knowledgeKeys.list(accountId, { search, tags: filters.tags, sort }),
     initialPageParam: 0,
     queryFn: async ({ pageParam, signal }) => {
-      const query = { page: pageParam, search: filters.search.trim() || undefined, tag: filters.tags };
+      const query = { page: pageParam, search: search || undefined, tag: filters.tags, sort };
       return (await api(listKnowledge, { params: { accountId }, query }, { signal })).data;
     },
     getNextPageParam: (last) => last.nextPage ?? undefined,
+    enabled: search.length <= SEARCH_MAX_LENGTH,
   });
+};
 
 /** GET .../knowledge/:ref by full or short id: 15 s time-out, 2 retries, fresh for 5 min (spec section 9). */
 export const knowledgeItemQuery = (accountId: string, ref: string) =>

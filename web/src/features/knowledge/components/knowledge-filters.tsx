@@ -9,21 +9,31 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import type { KnowledgeSort } from '@common/knowledge';
 import { Input } from '@/components/ui/input';
 import { knowledgeTagsQuery } from '../api/knowledge-queries';
 import { TagBadge } from './tag-badge';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Keyword and tag filters; the page keeps them in the URL. */
+const SORTS: Array<{ value: KnowledgeSort; label: string }> = [
+  { value: 'relevance', label: 'Best match' },
+  { value: 'newest', label: 'Newest' },
+];
+
+/** Keyword and tag filters, and the order of a search; the page keeps them in the URL. */
 export function KnowledgeFilters(props: {
   accountId: string;
   search: string;
   tags: string[];
+  sort: KnowledgeSort;
+  /** The search is over the length limit: the box says so to assistive technology, the list explains. */
+  searchInvalid?: boolean;
   onSearch: (search: string) => void;
   onTags: (tags: string[]) => void;
+  onSort: (sort: KnowledgeSort) => void;
 }) {
-  const { accountId, search, tags, onSearch, onTags } = props;
+  const { accountId, search, tags, sort, searchInvalid, onSearch, onTags, onSort } = props;
   const [text, setText] = useState(search);
   // When the search in the URL changes (typing settled, back/forward, a link), the box shows it.
   const [shownSearch, setShownSearch] = useState(search);
@@ -50,9 +60,25 @@ export function KnowledgeFilters(props: {
             onChange={(event) => setText(event.target.value)}
             placeholder="Search knowledge..."
             aria-label="Search knowledge"
+            aria-invalid={searchInvalid || undefined}
             className="pl-9"
           />
         </div>
+        {search.trim() !== '' && (
+          <div role="group" aria-label="Order of results" className="inline-flex h-9 shrink-0 rounded-lg bg-muted p-1">
+            {SORTS.map((option) => (
+              <button
+                key={option.value}
+                type="button"
+                aria-pressed={sort === option.value}
+                onClick={() => onSort(option.value)}
+                className="flex-1 cursor-pointer whitespace-nowrap rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-pressed:bg-background aria-pressed:text-foreground aria-pressed:shadow-sm"
+              >
+                {option.label}
+              </button>
+            ))}
+          </div>
+        )}
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
             <Button variant="outline">

@@ -1,4 +1,5 @@
-import { BookOpen, Lock, SearchX, TriangleAlert } from 'lucide-react';
+import { SEARCH_MAX_LENGTH } from '@common/knowledge';
+import { BookOpen, Lock, SearchX, TextCursorInput, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -35,6 +36,65 @@ export function NoMatchingKnowledge({ onClear }: { onClear: () => void }) {
     >
       Try other words or fewer tags.
     </EmptyState>
+  );
+}
+
+/** A search over the length limit: said in the list, where the results would be, and never sent. */
+export function SearchTooLong({ length, onClear }: { length: number; onClear: () => void }) {
+  return (
+    <EmptyState
+      icon={TextCursorInput}
+      title="The search text is too long"
+      action={
+        <Button variant="outline" onClick={onClear}>
+          Clear search
+        </Button>
+      }
+    >
+      A search can be up to {SEARCH_MAX_LENGTH} characters; this one has {length}. Shorten it to a few words to see
+      results.
+    </EmptyState>
+  );
+}
+
+/** The suggestion's words, the corrected ones marked, when it has as many as the search (the server only swaps words). */
+function markCorrections(search: string, suggestion: string) {
+  const typed = search.trim().split(/(\s+)/);
+  const offered = suggestion.split(/(\s+)/);
+  if (typed.length !== offered.length) return suggestion;
+  return offered.map((part, i) =>
+    part === typed[i] ? (
+      part
+    ) : (
+      <strong key={i} className="font-semibold italic">
+        {part}
+      </strong>
+    ),
+  );
+}
+
+/** "Did you mean ...?": the search with misspelt words replaced by the workspace's own; choosing it searches it. */
+export function SearchSuggestion({
+  search,
+  suggestion,
+  onChoose,
+}: {
+  search: string;
+  suggestion: string;
+  onChoose: () => void;
+}) {
+  return (
+    <p className="mb-4 text-sm text-muted-foreground" role="status">
+      Did you mean{' '}
+      <button
+        type="button"
+        onClick={onChoose}
+        className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none"
+      >
+        {markCorrections(search, suggestion)}
+      </button>
+      ?
+    </p>
   );
 }
 

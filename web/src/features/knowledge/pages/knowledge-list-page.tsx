@@ -1,3 +1,4 @@
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG, type KnowledgeSort } from '@common/knowledge';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo } from 'react';
@@ -19,40 +20,57 @@ import {
   KnowledgeListError,
   NoKnowledgeYet,
   NoMatchingKnowledge,
+  SearchSuggestion,
+  SearchTooLong,
 } from '../components/knowledge-list-states';
 import { rememberListPath } from '../lib/list-path';
 
-/** /account/:id/knowledge: filters kept in ?search= and repeated ?tag=, infinite scroll, a grid of cards. */
+/** The order a search asks for in the URL: best match unless ?sort=newest. */
+const sortIn = (params: URLSearchParams): KnowledgeSort => (params.get('sort') === 'newest' ? 'newest' : 'relevance');
+
+/**
+ * /account/:id/knowledge: filters kept in ?search=, repeated ?tag= and, for a
+ * search, ?sort=newest; infinite scroll, a grid of cards.
+ */
 export function KnowledgeListPage() {
   const { accountId = '' } = useParams();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
+  const searching = search.trim() !== '';
+  const sort = sortIn(params);
   const tagsKey = params.getAll('tag').join('\u0000');
   const tags = useMemo(() => (tagsKey ? tagsKey.split('\u0000') : []), [tagsKey]);
-  const filtered = search.trim() !== '' || tags.length > 0;
-  const list = useInfiniteQuery(knowledgeListQuery(accountId, { search, tags }));
+  const filtered = searching || tags.length > 0;
+  const list = useInfiniteQuery(knowledgeListQuery(accountId, { search, tags, sort }));
+  // Checked here so the list explains it instead of asking; the server's own answer is the fallback.
+  const tooLong =
+    search.trim().length > SEARCH_MAX_LENGTH ||
+    (list.error instanceof ApiError && list.error.status === 400 && list.error.message === SEARCH_TOO_LONG);
 
   useEffect(() => rememberListPath(location.pathname + location.search), [location.pathname, location.search]);
   useEffect(() => {
-    if (list.isError && !(list.error instanceof ApiError && list.error.status === 401))
+    if (list.isError && !tooLong && !(list.error instanceof ApiError && list.error.status === 401))
       toast.error('Error loading knowledge items');
-  }, [list.isError, list.error]);
+  }, [list.isError, list.error, tooLong]);
 
   const setFilters = useCallback(
-    (next: { search?: string; tags?: string[] }) =>
+    (next: { search?: string; tags?: string[]; sort?: KnowledgeSort }) =>
       setParams(
-        (current) =>
-          knowledgeFilterParams({
-            search: next.search ?? current.get('search') ?? '',
-            tags: next.tags ?? current.getAll('tag'),
-          }),
+        (current) => {
+          const nextSearch = next.search ?? current.get('search') ?? '';
+          const nextParams = knowledgeFilterParams({ search: nextSearch, tags: next.tags ?? current.getAll('tag') });
+          // The order only means something for a search, and best match goes without saying.
+          if (nextSearch.trim() && (next.sort ?? sortIn(current)) === 'newest') nextParams.set('sort', 'newest');
+          return nextParams;
+        },
         { replace: true },
       ),
     [setParams],
   );
   const onSearch = useCallback((value: string) => setFilters({ search: value }), [setFilters]);
   const onTags = useCallback((value: string[]) => setFilters({ tags: value }), [setFilters]);
+  const onSort = useCallback((value: KnowledgeSort) => setFilters({ sort: value }), [setFilters]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const pageCount = list.data?.pages.length ?? 0;
   // Depends on the page count, so the observer is renewed after each page and asks again while still in view.
@@ -63,8 +81,10 @@ export function KnowledgeListPage() {
     list.refetch().then((result) => result.isError && toast.error('Failed to refresh. Please try again.'));
 
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const suggestion = searching && !tooLong ? list.data?.pages[0]?.suggestion : null;
   let body;
-  if (list.isPending) body = <KnowledgeGridSkeleton />;
+  if (tooLong) body = <SearchTooLong length={search.trim().length} onClear={() => setFilters({ search: '' })} />;
+  else if (list.isPending) body = <KnowledgeGridSkeleton />;
   else if (list.isError && list.error instanceof ApiError && list.error.status === 401)
     body = <AuthenticationRequired />;
   else if (list.isError)
@@ -91,7 +111,13 @@ export function KnowledgeListPage() {
     <>
       <PageHeader
         title="Knowledge"
-        description="Everything your team has written down, newest changes first."
+        description={
+          !searching
+            ? 'Everything your team has written down, newest changes first.'
+            : sort === 'newest'
+              ? 'Items matching your search, newest changes first.'
+              : 'Items matching your search, best match first.'
+        }
         actions={
           <Button asChild>
             <Link to={paths.account(accountId).createArticle()}>
@@ -102,9 +128,21 @@ export function KnowledgeListPage() {
       />
       <div className="mb-6 grid gap-4">
         <AiSearchBar accountId={accountId} />
-        <KnowledgeFilters accountId={accountId} search={search} tags={tags} onSearch={onSearch} onTags={onTags} />
+        <KnowledgeFilters
+          accountId={accountId}
+          search={search}
+          tags={tags}
+          sort={sort}
+          searchInvalid={tooLong}
+          onSearch={onSearch}
+          onTags={onTags}
+          onSort={onSort}
+        />
       </div>
       <StarredSection accountId={accountId} />
+      {suggestion && (
+        <SearchSuggestion search={search} suggestion={suggestion} onChoose={() => setFilters({ search: suggestion })} />
+      )}
       {body}
     </>
   );
