@@ -1,3 +1,4 @@
+import { SEARCH_MAX_LENGTH } from '@common/knowledge';
 import { BookOpen, Keyboard, Search, Star, Tags, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
@@ -57,8 +58,25 @@ export function HelpPage() {
         </Section>
         <Section icon={Search} title="Searching">
           <p>
-            The search box matches words in titles first, then tags, then the text, and understands web-style queries:{' '}
-            <code>"exact phrase"</code>, <code>or</code>, and <code>-word</code> to leave a word out.
+            The search box finds items that contain every meaningful word you type, with any ending (<em>deploy</em>
+            also finds <em>deploying</em> and <em>deployed</em>). Common words such as <em>how</em>, <em>do</em> or{' '}
+            <em>I</em> are not needed; typed on their own, like a tag named <em>IT</em>, they find titles and tags.
+          </p>
+          <p>
+            Results come best match first: a word in the title counts most, then in the tags, then in the text. Choose{' '}
+            <strong>Newest</strong> to see the latest changes first instead; without a search, the list is always newest
+            first.
+          </p>
+          <p>
+            The last word also finds longer words while you type (<em>passw</em> finds <em>password</em>). Accents do
+            not matter (<em>emigre</em> finds <em>émigré</em>), Chinese and Japanese are found by any two or more
+            characters in a row, and names like <code>pg_dump</code> are found whole or by their parts. Put{' '}
+            <code>-</code> before a word to leave out items that have it, and <code>or</code> between two words to find
+            either.
+          </p>
+          <p>
+            When a word appears nowhere in your workspace but one your team uses is close, Lore offers it:{' '}
+            <strong>Did you mean ...?</strong> searches with it. A search can be up to {SEARCH_MAX_LENGTH} characters.
           </p>
           <p>
             Pick tags under <strong>Filter by tag</strong>: only items with all the chosen tags are shown. The address
