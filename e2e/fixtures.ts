@@ -5,7 +5,8 @@ import { startTestServer, type TestServer } from '../server/test/test-server';
 
 /**
  * Each worker runs Lore over real HTTP with the built web app, a fresh
- * database and a real SMTP server whose mail the tests read.
+ * database, its job queue working in the background as in production, and a
+ * real SMTP server whose mail the tests read.
  */
 export const test = base.extend<
   { saveScreenshot: (name: string, target?: Page) => Promise<void> },
@@ -13,7 +14,7 @@ export const test = base.extend<
 >({
   lore: [
     async ({}, use) => {
-      const lore = await startTestServer({ webRoot: path.resolve('dist/web') });
+      const lore = await startTestServer({ webRoot: path.resolve('dist/web'), backgroundJobs: true });
       await use(lore);
       await lore.close();
     },
