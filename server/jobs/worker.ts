@@ -81,8 +81,6 @@ export function createJobWorker(options: JobWorkerOptions) {
   }
 
   return {
-    runNext,
-
     /**
      * Runs due jobs one after another until none is left, also waiting for one
      * the background loop is running; answers how many it ran itself. Tests wait on it.
