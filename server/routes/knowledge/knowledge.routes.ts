@@ -17,6 +17,7 @@ import {
 import { loadKnowledge } from '../../data/load-knowledge';
 import { indexItem, type IndexableItem } from '../../search/index-item';
 import { keywordSearch } from '../../search/keyword-search';
+import { describeItemLater } from '../../jobs/describe-item';
 import { weeklySeries } from './weekly-series';
 import { notFound } from '../../errors';
 import { authorize } from '../../policies/authorize';
@@ -70,6 +71,7 @@ export function knowledgeRoutes(deps: AppDeps) {
         content: sanitizeKnowledgeHtml(input.content),
       });
       await reindex(row);
+      await describeItemLater(db, row.id, logger);
       return c.json({ data: presentKnowledge(row) }, 201);
     })
     .openapi(api.getKnowledge, async (c) => {
@@ -87,6 +89,7 @@ export function knowledgeRoutes(deps: AppDeps) {
       const row = await updateKnowledge(db, accountId, existing.id, { ...changes, content });
       if (!row) throw notFound('Knowledge item not found');
       await reindex(row);
+      await describeItemLater(db, row.id, logger);
       return c.json({ data: presentKnowledge(row) }, 200);
     })
     .openapi(api.deleteKnowledge, async (c) => {
