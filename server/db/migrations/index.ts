@@ -4,6 +4,7 @@ import * as accounts from './0002-accounts';
 import * as knowledge from './0003-knowledge';
 import * as pendingInvites from './0004-pending-invites';
 import * as searchIndex from './0005-search-index';
+import * as jobs from './0006-jobs';
 import * as searchVocabulary from './0007-search-vocabulary';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0003-knowledge': knowledge,
   '0004-pending-invites': pendingInvites,
   '0005-search-index': searchIndex,
+  '0006-jobs': jobs,
   '0007-search-vocabulary': searchVocabulary,
 };
