@@ -50,7 +50,7 @@ export default defineConfig([
   // Typed calls go through server/test/api.ts.
   {
     name: 'lore/raw-test-client',
-    files: ['server/test/http-client.ts'],
+    files: ['server/test/http-client.ts', 'server/test/event-stream.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Auth, AuthSession, SessionUser } from './auth/auth';
+import type { Writer } from './ai/writer';
 import type { Database } from './db/client';
 import type { Role } from './db/schema';
 import type { Env } from './env';
@@ -13,6 +14,8 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
+  /** Writes AI answers, summaries and questions: extractively, or with the configured model. */
+  writer: Writer;
   /** Uploaded files (article images). */
   files: FileStore;
   /** Folder of the built web app; the SPA is served from it when present. */

@@ -8,6 +8,7 @@ import { clientIp } from './middleware/client-ip';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { accountsRoutes } from './routes/accounts/accounts.routes';
+import { aiSearchRoutes } from './routes/ai-search/ai-search.routes';
 import { exampleQuestionsRoutes } from './routes/ai-search/example-questions.routes';
 import { signInOptionsRoutes } from './routes/auth/sign-in-options.routes';
 import { healthRoutes } from './routes/health/health.routes';
@@ -32,6 +33,7 @@ const resources = [
   usersRoutes,
   invitationsRoutes,
   exampleQuestionsRoutes,
+  aiSearchRoutes,
 ];
 
 /** Builds Lore's HTTP app from its parts: API, auth and (when built) the web app. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AppDeps } from './app-env';
+import { createWriter } from './ai/writer';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import type { Database } from './db/client';
@@ -20,6 +21,17 @@ export function assembleApp(options: {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
   const auth = createAuth({ env, db: database.db, mailer, secret });
   const files = localFileStore(path.join(env.DATA_DIR, 'files'));
-  const deps: AppDeps = { env, database, auth, mailer, logger, files, webRoot };
+  const deps: AppDeps = {
+    env,
+    database,
+    auth,
+    mailer,
+    logger,
+    files,
+    writer: createWriter(env, {
+      onModelError: (error) => logger.warn({ err: error }, 'The AI model failed; answering extractively'),
+    }),
+    webRoot,
+  };
   return { app: createApp(deps), deps };
 }

@@ -1,17 +1,23 @@
 import { sql } from 'kysely';
 import type { Executor } from './executor';
 
-/** A passage ready to store: its text, weighted length, and weighted term frequencies. */
+/** What an index row holds: an item's outline (title, tags, headings), or a passage of its body. */
+export const SEARCH_KIND = { outline: 0, body: 1 } as const;
+
+/** A row ready to store: its text, weighted length, and weighted term frequencies. */
 export interface IndexedPassage {
+  kind: (typeof SEARCH_KIND)[keyof typeof SEARCH_KIND];
   heading: string;
   body: string;
   length: number;
   terms: Map<string, number>;
 }
 
-/** A passage that matched a search, with its BM25 score. */
+/** An item that matched a search, with its best passage and its fused score. */
 export interface RankedPassage {
   knowledge_id: string;
+  short_id: string;
+  title: string;
   passage_id: string;
   heading: string;
   body: string;
@@ -38,6 +44,7 @@ export async function replaceItemIndex(
           knowledge_id: item.id,
           account_id: item.account_id,
           position,
+          kind: passage.kind,
           heading: passage.heading,
           body: passage.body,
           length: passage.length,
@@ -62,36 +69,88 @@ export async function replaceItemIndex(
 }
 
 /**
- * The best passage of each matching item, best items first, scored by BM25
- * over the account's passages: term rarity in the account, saturated term
- * frequency, and length normalisation.
+ * How much each ranking counts in the fused score. Each is BM25 (term rarity in
+ * the account, saturated term frequency, length normalisation) over a different
+ * unit: the best passage (the part that answers), the whole item (an item about
+ * the question throughout beats one that mentions it once), and the outline
+ * (an item whose title and headings name the question is about it).
+ */
+const FUSION = { passage: 0.5, item: 0.5, outline: 0.15 } as const;
+
+/** BM25's rarity of a term found in `df` of `n` units. */
+const idf = (n: string, df: string) => sql`ln(1 + (${sql.ref(n)} - ${sql.ref(df)} + 0.5) / (${sql.ref(df)} + 0.5))`;
+/** BM25's saturated, length-normalised term frequency. */
+const saturated = (tf: string, length: string, average: string) =>
+  sql`${sql.ref(tf)} * ${sql.lit(K1 + 1)} / (${sql.ref(tf)} + ${sql.lit(K1)} * (1 - ${sql.lit(B)} + ${sql.lit(B)} * ${sql.ref(length)} / ${sql.ref(average)}))`;
+
+/**
+ * The matching items, best first, each with its best passage. Three BM25
+ * rankings (see FUSION), each scaled by its best score, are summed; statistics
+ * come from search_stats, the matching rows from the inverted index.
  */
 export async function rankPassages(db: Executor, accountId: string, terms: string[], limit: number): Promise<RankedPassage[]> {
   if (terms.length === 0) return [];
   const result = await sql<RankedPassage>`
     WITH stats AS (
-      SELECT count(*)::float8 AS n, coalesce(avg(length), 1)::float8 AS avgdl
-      FROM search_passages WHERE account_id = ${accountId}
-    ), df AS (
-      SELECT term, count(*)::float8 AS df
-      FROM search_terms WHERE account_id = ${accountId} AND term = ANY(${terms}::text[])
-      GROUP BY term
-    ), scored AS (
-      SELECT t.passage_id,
-        sum(ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))
-          * t.frequency * ${sql.lit(K1 + 1)} / (t.frequency + ${sql.lit(K1)} * (1 - ${sql.lit(B)} + ${sql.lit(B)} * p.length / stats.avgdl))) AS score
-      FROM search_terms t
-      JOIN df ON df.term = t.term
-      JOIN search_passages p ON p.id = t.passage_id
-      CROSS JOIN stats
+      SELECT
+        coalesce(max(rows) FILTER (WHERE kind = ${SEARCH_KIND.body}), 0)::float8 AS passages,
+        coalesce(max(length / greatest(rows, 1)) FILTER (WHERE kind = ${SEARCH_KIND.body}), 1)::float8 AS passage_length,
+        coalesce(max(rows) FILTER (WHERE kind = ${SEARCH_KIND.outline}), 0)::float8 AS items,
+        coalesce(max(length / greatest(rows, 1)) FILTER (WHERE kind = ${SEARCH_KIND.outline}), 1)::float8 AS outline_length,
+        coalesce(max(length) FILTER (WHERE kind = ${SEARCH_KIND.body}) / greatest(max(rows) FILTER (WHERE kind = ${SEARCH_KIND.outline}), 1), 1)::float8 AS item_length
+      FROM search_stats WHERE account_id = ${accountId}
+    ), hits AS (
+      SELECT t.term, t.frequency AS tf, t.passage_id, p.knowledge_id, p.kind, p.length
+      FROM search_terms t JOIN search_passages p ON p.id = t.passage_id
       WHERE t.account_id = ${accountId} AND t.term = ANY(${terms}::text[])
-      GROUP BY t.passage_id
+    ), df AS (
+      SELECT term,
+        count(*) FILTER (WHERE kind = ${SEARCH_KIND.body})::float8 AS passages,
+        count(DISTINCT knowledge_id) FILTER (WHERE kind = ${SEARCH_KIND.body})::float8 AS items,
+        count(*) FILTER (WHERE kind = ${SEARCH_KIND.outline})::float8 AS outlines
+      FROM hits GROUP BY term
+    ), passage_scores AS (
+      SELECT h.knowledge_id, h.passage_id,
+        sum(${idf('stats.passages', 'df.passages')} * ${saturated('h.tf', 'h.length', 'stats.passage_length')}) AS score
+      FROM hits h JOIN df USING (term) CROSS JOIN stats
+      WHERE h.kind = ${SEARCH_KIND.body}
+      GROUP BY h.knowledge_id, h.passage_id
     ), best AS (
-      SELECT DISTINCT ON (p.knowledge_id) p.knowledge_id, p.id::text AS passage_id, p.heading, p.body, s.score
-      FROM scored s JOIN search_passages p ON p.id = s.passage_id
-      ORDER BY p.knowledge_id, s.score DESC
+      SELECT DISTINCT ON (knowledge_id) knowledge_id, passage_id, score
+      FROM passage_scores ORDER BY knowledge_id, score DESC
+    ), item_terms AS (
+      SELECT knowledge_id, term, sum(tf) AS tf FROM hits
+      WHERE kind = ${SEARCH_KIND.body} GROUP BY knowledge_id, term
+    ), item_lengths AS (
+      SELECT knowledge_id, sum(length) AS length FROM search_passages
+      WHERE kind = ${SEARCH_KIND.body} AND knowledge_id IN (SELECT knowledge_id FROM best)
+      GROUP BY knowledge_id
+    ), item_scores AS (
+      SELECT i.knowledge_id,
+        sum(${idf('stats.items', 'df.items')} * ${saturated('i.tf', 'l.length', 'stats.item_length')}) AS score
+      FROM item_terms i JOIN df USING (term) JOIN item_lengths l USING (knowledge_id) CROSS JOIN stats
+      GROUP BY i.knowledge_id
+    ), outline_scores AS (
+      SELECT h.knowledge_id,
+        sum(${idf('stats.items', 'df.outlines')} * ${saturated('h.tf', 'h.length', 'stats.outline_length')}) AS score
+      FROM hits h JOIN df USING (term) CROSS JOIN stats
+      WHERE h.kind = ${SEARCH_KIND.outline}
+      GROUP BY h.knowledge_id
+    ), fused AS (
+      SELECT b.knowledge_id, b.passage_id,
+        ${sql.lit(FUSION.passage)} * b.score / nullif(max(b.score) OVER (), 0)
+        + ${sql.lit(FUSION.item)} * coalesce(i.score / nullif(max(i.score) OVER (), 0), 0)
+        + ${sql.lit(FUSION.outline)} * coalesce(o.score / nullif(max(o.score) OVER (), 0), 0) AS score
+      FROM best b
+      LEFT JOIN item_scores i USING (knowledge_id)
+      LEFT JOIN outline_scores o USING (knowledge_id)
     )
-    SELECT * FROM best ORDER BY score DESC, knowledge_id LIMIT ${limit}
+    SELECT f.knowledge_id, k.short_id, k.title, f.passage_id::text AS passage_id, p.heading, p.body, f.score
+    FROM fused f
+    JOIN search_passages p ON p.id = f.passage_id
+    JOIN knowledge k ON k.id = f.knowledge_id
+    ORDER BY f.score DESC, f.knowledge_id
+    LIMIT ${limit}
   `.execute(db);
   return result.rows.map((row) => ({ ...row, score: Number(row.score) }));
 }

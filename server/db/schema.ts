@@ -130,6 +130,16 @@ export interface SearchPassagesTable {
   body: string;
   /** Weighted number of terms, for BM25's length normalisation. */
   length: number;
+  /** SEARCH_KIND: the item's outline (one per item), or a passage of its body. */
+  kind: Generated<number>;
+}
+
+/** Per account and kind, how many index rows and their total length: BM25's statistics, kept by a trigger. */
+export interface SearchStatsTable {
+  account_id: string;
+  kind: number;
+  rows: string;
+  length: number;
 }
 
 /** The inverted index: how often (weighted by field) a term occurs in a passage. */
@@ -185,6 +195,7 @@ export interface DB {
   knowledge_stars: KnowledgeStarsTable;
   search_passages: SearchPassagesTable;
   search_terms: SearchTermsTable;
+  search_stats: SearchStatsTable;
   jobs: JobsTable;
 }
 

@@ -1,8 +1,8 @@
-import { stemmer } from 'stemmer';
+import { stem } from 'porter2';
 import { eng } from 'stopword';
 
 /** Bump when the analysis changes: items indexed under another version are indexed again at start-up. */
-export const ANALYZER_VERSION = 1;
+export const ANALYZER_VERSION = 2;
 
 const STOP_WORDS = new Set(eng);
 const WORD = /[\p{L}\p{N}_]+/gu;
@@ -18,7 +18,7 @@ function bigrams(run: string): string[] {
   return chars.slice(1).map((char, i) => chars[i] + char);
 }
 
-/** The terms of one word: itself stemmed; an identifier (foo_bar) whole and by its parts; CJK runs as bigrams. */
+/** The terms of one word: itself stemmed (Porter2, the Snowball English stemmer); an identifier (foo_bar) whole and by its parts; CJK runs as bigrams. */
 function wordTerms(word: string): string[] {
   if (CJK.test(word)) {
     // A word may mix scripts ("api部署"); each run is analysed on its own.
@@ -29,9 +29,9 @@ function wordTerms(word: string): string[] {
   }
   if (word.includes('_')) {
     const parts = word.split('_').filter(Boolean);
-    return [word, ...parts.map((part) => stemmer(part))];
+    return [word, ...parts.map((part) => stem(part))];
   }
-  return [stemmer(word)];
+  return [stem(word)];
 }
 
 /** A text's words, folded, in order. */

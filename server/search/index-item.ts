@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { listItemsToIndex, replaceItemIndex, type IndexedPassage } from '../data/search-index';
+import { SEARCH_KIND, listItemsToIndex, replaceItemIndex, type IndexedPassage } from '../data/search-index';
 import { ANALYZER_VERSION, analyze } from './analyze';
 import { indexItemWords } from './keyword-search';
 import { splitPassages } from './passages';
@@ -17,14 +17,30 @@ export interface IndexableItem {
   content: string;
 }
 
-/** The item's passages with their weighted terms; every passage carries the item's title and tags. */
+/**
+ * The item's index rows: its outline (title, tags and every heading, what the
+ * item is about), then its body passages with their weighted terms; every
+ * passage carries the item's title and tags.
+ */
 export function indexPassages(item: IndexableItem): IndexedPassage[] {
   const shared: Array<[string[], number]> = [
     [analyze(item.title, { keepStopWords: true }), FIELD_WEIGHTS.title],
     [analyze(item.tags.join(' '), { keepStopWords: true }), FIELD_WEIGHTS.tags],
   ];
   const passages = splitPassages(item.content);
-  return (passages.length > 0 ? passages : [{ heading: '', text: '' }]).map((passage) => {
+  const outlineTerms = [
+    ...analyze(item.title, { keepStopWords: true }),
+    ...analyze(item.tags.join(' '), { keepStopWords: true }),
+    ...[...new Set(passages.map((passage) => passage.heading))].flatMap((heading) => analyze(heading)),
+  ];
+  const outline: IndexedPassage = {
+    kind: SEARCH_KIND.outline,
+    heading: '',
+    body: '',
+    length: Math.max(outlineTerms.length, 1),
+    terms: countTerms(outlineTerms),
+  };
+  const body = (passages.length > 0 ? passages : [{ heading: '', text: '' }]).map((passage): IndexedPassage => {
     const fields: Array<[string[], number]> = [
       ...shared,
       [analyze(passage.heading), FIELD_WEIGHTS.heading],
@@ -36,8 +52,15 @@ export function indexPassages(item: IndexableItem): IndexedPassage[] {
       for (const term of fieldTerms) terms.set(term, (terms.get(term) ?? 0) + weight);
       length += fieldTerms.length * weight;
     }
-    return { heading: passage.heading, body: passage.text, length: Math.max(length, 1), terms };
+    return { kind: SEARCH_KIND.body, heading: passage.heading, body: passage.text, length: Math.max(length, 1), terms };
   });
+  return [outline, ...body];
+}
+
+function countTerms(terms: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return counts;
 }
 
 /** (Re)indexes one item in its own transaction; call after it is created or changed. */

@@ -79,6 +79,8 @@ export async function startModelStandIn(options: { apiKey?: string } = {}) {
     /** The base URL to configure as AI_BASE_URL. */
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    /** Streams still open: a cancelled answer must close its model stream. */
+    openStreams: () => open.size,
     behave(next: StandInBehaviour) {
       behaviour = next;
     },

@@ -6,6 +6,7 @@ import * as pendingInvites from './0004-pending-invites';
 import * as searchIndex from './0005-search-index';
 import * as jobs from './0006-jobs';
 import * as searchVocabulary from './0007-search-vocabulary';
+import * as searchOutline from './0008-search-outline';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-search-index': searchIndex,
   '0006-jobs': jobs,
   '0007-search-vocabulary': searchVocabulary,
+  '0008-search-outline': searchOutline,
 };

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startModelStandIn, type ModelStandIn } from '../test/model-stand-in';
+import { ModelError, chatModel, embeddingModel } from './model-client';
+
+let standIn: ModelStandIn;
+beforeAll(async () => {
+  standIn = await startModelStandIn({ apiKey: 'sk-test' });
+});
+afterAll(() => standIn.close());
+beforeEach(() => standIn.behave('ok'));
+
+const messages = [
+  { role: 'user' as const, content: 'Passages:\n\n[1] Handbook\nThe office opens at nine.\n\nQuestion: when?' },
+];
+const collect = async (tokens: AsyncIterable<string>) => {
+  const all: string[] = [];
+  for await (const token of tokens) all.push(token);
+  return all;
+};
+
+describe('the OpenAI-compatible chat client', () => {
+  const model = () => chatModel({ baseUrl: standIn.baseUrl, apiKey: 'sk-test', model: 'stand-in', stallMs: 300 });
+
+  it('streams the tokens of a chat completion', async () => {
+    const tokens = await collect(model().stream(messages));
+    expect(tokens.length).toBeGreaterThan(2);
+    expect(tokens.join('')).toBe('From the workspace: The office opens at nine. [1]');
+  });
+
+  it('reads a whole completion', async () => {
+    expect(await model().complete(messages)).toBe('From the workspace: The office opens at nine. [1]');
+  });
+
+  it('gives up on a stream that stalls', async () => {
+    standIn.behave('stall');
+    await expect(collect(model().stream(messages))).rejects.toThrow(new ModelError('The model stopped responding'));
+  });
+
+  it('gives up on a call that takes too long overall', async () => {
+    standIn.behave('stall');
+    const slow = chatModel({ baseUrl: standIn.baseUrl, apiKey: 'sk-test', model: 'm', timeoutMs: 300, stallMs: 5000 });
+    await expect(collect(slow.stream(messages))).rejects.toThrow(new ModelError('The model took too long'));
+  });
+
+  it('reports an error status, an error inside the stream, and a wrong key without leaking it', async () => {
+    standIn.behave('fail');
+    await expect(collect(model().stream(messages))).rejects.toThrow(
+      new ModelError('The model answered with status 500'),
+    );
+    standIn.behave('fail-midway');
+    await expect(collect(model().stream(messages))).rejects.toThrow(
+      new ModelError('The model failed: The model crashed'),
+    );
+    standIn.behave('ok');
+    const wrongKey = chatModel({ baseUrl: standIn.baseUrl, apiKey: 'sk-wrong', model: 'm' });
+    const error = (await wrongKey.complete(messages).catch((caught: unknown) => caught)) as Error;
+    expect(error).toEqual(new ModelError('The model answered with status 401'));
+    expect(error.message).not.toContain('sk-wrong');
+  });
+
+  it('passes the caller’s abort through', async () => {
+    standIn.behave('stall');
+    const cancel = new AbortController();
+    const reading = collect(model().stream(messages, { signal: cancel.signal }));
+    cancel.abort(new Error('cancelled'));
+    await expect(reading).rejects.toThrow('cancelled');
+  });
+
+  it('reports a server that cannot be reached', async () => {
+    const nowhere = chatModel({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm' });
+    await expect(nowhere.complete(messages)).rejects.toBeInstanceOf(ModelError);
+  });
+});
+
+describe('the OpenAI-compatible embeddings client', () => {
+  it('returns one vector per text, in order', async () => {
+    const model = embeddingModel({ baseUrl: standIn.baseUrl, apiKey: 'sk-test', model: 'stand-in' });
+    const [a, b, c] = await model.embed(['paid holiday days', 'holiday days paid', 'server outage']);
+    expect(a).toHaveLength(64);
+    expect(a).toEqual(b);
+    expect(a).not.toEqual(c);
+  });
+});

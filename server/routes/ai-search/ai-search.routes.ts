@@ -1,0 +1,78 @@
+import { streamSSE } from 'hono/streaming';
+import * as api from '../../../common/api/ai-search';
+import { RELATED_ITEMS, REQUEST_ID_HEADER, type KnowledgeMap, type RelatedItem } from '../../../common/ai-search';
+import type { AppDeps } from '../../app-env';
+import type { Source } from '../../ai/writer';
+import { createRouter } from '../../api/router';
+import { currentUser } from '../../auth/guards';
+import { findMembership } from '../../data/account-members';
+import { forbidden, notFound } from '../../errors';
+import { authorize } from '../../policies/authorize';
+import { knowledgePolicy } from '../../policies/knowledge-policy';
+import { retrieve } from '../../search/retrieve';
+
+/** How many of the related items the answer is written from: the best few, so it stays on point. */
+const ANSWER_SOURCES = 5;
+/** Characters of a related item's passage sent to the page. */
+const EXCERPT_CHARACTERS = 600;
+/** What the page is told when an answer breaks off; the details go to the log. */
+const ANSWER_FAILED = 'The answer could not be completed. Please try again.';
+/** A request id the page may choose: short and plain, as it is logged and echoed. */
+const REQUEST_ID = /^[\w-]{1,100}$/;
+
+/** POST /api/aiKnowledgeSearch: a question answered from the account's items, streamed as server-sent events. */
+export function aiSearchRoutes(deps: AppDeps) {
+  const { database, writer, logger } = deps;
+  return createRouter(deps).openapi(api.aiKnowledgeSearch, async (c) => {
+    const { accountId, query } = c.req.valid('json');
+    const member = await findMembership(database.db, accountId, currentUser(c).id);
+    // The spec answers a non-member 403 here (the other endpoints hide the account with 404).
+    if (!member) throw forbidden('You are not a member of this account');
+    authorize(knowledgePolicy.read, { role: member.role });
+
+    const asked = c.req.header(REQUEST_ID_HEADER);
+    const requestId = asked && REQUEST_ID.test(asked) ? asked : crypto.randomUUID();
+    const hits = await retrieve(database.db, accountId, query, RELATED_ITEMS);
+    if (hits.length === 0) throw notFound('No knowledge found matching your query.');
+
+    const knowledgeMap: KnowledgeMap = Object.fromEntries(
+      hits.map((hit, i) => [String(i + 1), { knowledgeId: hit.knowledge_id, shortId: hit.short_id, title: hit.title }]),
+    );
+    const items: RelatedItem[] = hits.map((hit) => ({
+      knowledgeId: hit.knowledge_id,
+      shortId: hit.short_id,
+      title: hit.title,
+      heading: hit.heading,
+      passage: hit.body.slice(0, EXCERPT_CHARACTERS),
+      score: hit.score,
+    }));
+    const sources: Source[] = hits
+      .slice(0, ANSWER_SOURCES)
+      .map((hit, i) => ({ n: i + 1, title: hit.title, heading: hit.heading, text: hit.body }));
+
+    c.header(REQUEST_ID_HEADER, requestId);
+    c.header('Cache-Control', 'no-store');
+    // Failures are caught here, not by streamSSE's onError, which would also send the raw error text.
+    return streamSSE(c, async (stream) => {
+      // The page going away (cancel, time-out, closed tab) stops the work, the model call included.
+      const stop = new AbortController();
+      stream.onAbort(() => stop.abort());
+      try {
+        await stream.writeSSE({ event: 'start', data: JSON.stringify({ requestId, knowledgeMap }) });
+        await stream.writeSSE({ event: 'update', data: JSON.stringify({ knowledgeMap, items }) });
+        let markdown = '';
+        for await (const text of writer.answer(query, sources, stop.signal)) {
+          if (stream.aborted) return;
+          markdown += text;
+          await stream.writeSSE({ data: JSON.stringify({ text }) });
+        }
+        await stream.writeSSE({ data: JSON.stringify({ rawMarkdown: markdown }) });
+        await stream.writeSSE({ event: 'done', data: '{}' });
+      } catch (error) {
+        if (stream.aborted) return;
+        logger.error({ err: error, requestId }, 'AI search failed while answering');
+        await stream.writeSSE({ event: 'error', data: JSON.stringify({ message: ANSWER_FAILED }) });
+      }
+    });
+  });
+}
