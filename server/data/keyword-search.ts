@@ -94,13 +94,16 @@ export async function spellingCandidates(db: Executor, accountId: string, word: 
   return result.rows.map((row) => ({ ...row, items: Number(row.items), similarity: Number(row.similarity) }));
 }
 
-/** Leaves out items with any of the excluded terms anywhere in their index. */
+/**
+ * Leaves out items with any of the excluded terms anywhere in their index: the
+ * set is read once from the terms' postings (per item it was re-read for every candidate).
+ */
 const withoutExcluded = (accountId: string, terms: string[]) =>
   terms.length === 0
     ? sql``
-    : sql`AND NOT EXISTS (
-        SELECT 1 FROM search_passages p JOIN search_terms t ON t.passage_id = p.id
-        WHERE p.knowledge_id = k.id AND t.account_id = ${accountId} AND t.term = ANY(${terms}::text[]))`;
+    : sql`AND k.id NOT IN (
+        SELECT p.knowledge_id FROM search_terms t JOIN search_passages p ON p.id = t.passage_id
+        WHERE t.account_id = ${accountId} AND t.term = ANY(${terms}::text[]))`;
 
 const withTags = (tags: string[]) => (tags.length === 0 ? sql`` : sql`AND k.tags @> ${tags}::text[]`);
 
@@ -133,7 +136,8 @@ export async function matchKnowledgeIds(db: Executor, match: KeywordMatch): Prom
   const result = await sql<{ id: string }>`
     WITH q (grp, term, factor) AS (
       SELECT * FROM unnest(${rows.map((r) => r.index)}::int[], ${rows.map((r) => r.term)}::text[], ${rows.map((r) => r.factor)}::float8[])
-    ), stats AS (
+    ), stats AS MATERIALIZED (
+      -- Once: inlined, the planner may recount the account's passages for every posting.
       SELECT count(*)::float8 AS n, coalesce(avg(length), 1)::float8 AS avgdl
       FROM search_passages WHERE account_id = ${accountId}
     ), postings AS (

@@ -46,6 +46,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $$;
 
     -- One statement, in word order, per change: concurrent saves lock vocabulary rows in the same order.
+    -- Only a word new to the account (now used by one item) gets its trigrams written.
     CREATE FUNCTION search_item_words_changed() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       old_words text[] := '{}';
@@ -54,21 +55,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     BEGIN
       IF TG_OP <> 'INSERT' THEN old_words := OLD.words; account := OLD.account_id; END IF;
       IF TG_OP <> 'DELETE' THEN new_words := NEW.words; account := NEW.account_id; END IF;
-      INSERT INTO search_vocabulary AS v (account_id, word, items)
-        SELECT account, change.word, sum(change.delta)::integer
-        FROM (
-          SELECT w, 1 FROM unnest(new_words) AS w
-          UNION ALL SELECT w, -1 FROM unnest(old_words) AS w
-        ) AS change (word, delta)
-        GROUP BY change.word HAVING sum(change.delta) <> 0
-        ORDER BY change.word
-        ON CONFLICT (account_id, word) DO UPDATE SET items = v.items + excluded.items;
-      DELETE FROM search_vocabulary WHERE account_id = account AND word = ANY(old_words) AND items <= 0;
+      WITH counted AS (
+        INSERT INTO search_vocabulary AS v (account_id, word, items)
+          SELECT account, change.word, sum(change.delta)::integer
+          FROM (
+            SELECT w, 1 FROM unnest(new_words) AS w
+            UNION ALL SELECT w, -1 FROM unnest(old_words) AS w
+          ) AS change (word, delta)
+          GROUP BY change.word HAVING sum(change.delta) <> 0
+          ORDER BY change.word
+          ON CONFLICT (account_id, word) DO UPDATE SET items = v.items + excluded.items
+          RETURNING v.word, v.items
+      )
       INSERT INTO search_vocabulary_grams (account_id, gram, word)
-        SELECT account, gram, added.word
-        FROM (SELECT unnest(new_words) EXCEPT SELECT unnest(old_words)) AS added (word),
-          unnest(search_word_grams(added.word)) AS gram
+        SELECT account, gram, counted.word FROM counted, unnest(search_word_grams(counted.word)) AS gram
+        WHERE counted.items = 1 AND counted.word = ANY(new_words)
         ON CONFLICT DO NOTHING;
+      DELETE FROM search_vocabulary WHERE account_id = account AND word = ANY(old_words) AND items <= 0;
       RETURN NULL;
     END $$;
     CREATE TRIGGER search_item_words_vocabulary
