@@ -91,7 +91,7 @@ const saturated = (tf: string, length: string, average: string) =>
 export async function rankPassages(db: Executor, accountId: string, terms: string[], limit: number): Promise<RankedPassage[]> {
   if (terms.length === 0) return [];
   const result = await sql<RankedPassage>`
-    WITH stats AS (
+    WITH stats AS MATERIALIZED (
       SELECT
         coalesce(max(rows) FILTER (WHERE kind = ${SEARCH_KIND.body}), 0)::float8 AS passages,
         coalesce(max(length / greatest(rows, 1)) FILTER (WHERE kind = ${SEARCH_KIND.body}), 1)::float8 AS passage_length,
@@ -99,38 +99,38 @@ export async function rankPassages(db: Executor, accountId: string, terms: strin
         coalesce(max(length / greatest(rows, 1)) FILTER (WHERE kind = ${SEARCH_KIND.outline}), 1)::float8 AS outline_length,
         coalesce(max(length) FILTER (WHERE kind = ${SEARCH_KIND.body}) / greatest(max(rows) FILTER (WHERE kind = ${SEARCH_KIND.outline}), 1), 1)::float8 AS item_length
       FROM search_stats WHERE account_id = ${accountId}
-    ), hits AS (
+    ), hits AS MATERIALIZED (
       SELECT t.term, t.frequency AS tf, t.passage_id, p.knowledge_id, p.kind, p.length
       FROM search_terms t JOIN search_passages p ON p.id = t.passage_id
       WHERE t.account_id = ${accountId} AND t.term = ANY(${terms}::text[])
-    ), df AS (
+    ), df AS MATERIALIZED (
       SELECT term,
         count(*) FILTER (WHERE kind = ${SEARCH_KIND.body})::float8 AS passages,
         count(DISTINCT knowledge_id) FILTER (WHERE kind = ${SEARCH_KIND.body})::float8 AS items,
         count(*) FILTER (WHERE kind = ${SEARCH_KIND.outline})::float8 AS outlines
       FROM hits GROUP BY term
-    ), passage_scores AS (
+    ), passage_scores AS MATERIALIZED (
       SELECT h.knowledge_id, h.passage_id,
         sum(${idf('stats.passages', 'df.passages')} * ${saturated('h.tf', 'h.length', 'stats.passage_length')}) AS score
       FROM hits h JOIN df USING (term) CROSS JOIN stats
       WHERE h.kind = ${SEARCH_KIND.body}
       GROUP BY h.knowledge_id, h.passage_id
-    ), best AS (
+    ), best AS MATERIALIZED (
       SELECT DISTINCT ON (knowledge_id) knowledge_id, passage_id, score
       FROM passage_scores ORDER BY knowledge_id, score DESC
-    ), item_terms AS (
+    ), item_terms AS MATERIALIZED (
       SELECT knowledge_id, term, sum(tf) AS tf FROM hits
       WHERE kind = ${SEARCH_KIND.body} GROUP BY knowledge_id, term
-    ), item_lengths AS (
+    ), item_lengths AS MATERIALIZED (
       SELECT knowledge_id, sum(length) AS length FROM search_passages
       WHERE kind = ${SEARCH_KIND.body} AND knowledge_id IN (SELECT knowledge_id FROM best)
       GROUP BY knowledge_id
-    ), item_scores AS (
+    ), item_scores AS MATERIALIZED (
       SELECT i.knowledge_id,
         sum(${idf('stats.items', 'df.items')} * ${saturated('i.tf', 'l.length', 'stats.item_length')}) AS score
       FROM item_terms i JOIN df USING (term) JOIN item_lengths l USING (knowledge_id) CROSS JOIN stats
       GROUP BY i.knowledge_id
-    ), outline_scores AS (
+    ), outline_scores AS MATERIALIZED (
       SELECT h.knowledge_id,
         sum(${idf('stats.items', 'df.outlines')} * ${saturated('h.tf', 'h.length', 'stats.outline_length')}) AS score
       FROM hits h JOIN df USING (term) CROSS JOIN stats
