@@ -36,6 +36,8 @@ export async function replaceItemIndex(
   version: number,
 ): Promise<void> {
   await trx.deleteFrom('search_passages').where('knowledge_id', '=', item.id).execute();
+  // Every row carries the length of the item's whole body, for the item-level ranking.
+  const itemLength = passages.reduce((sum, passage) => sum + (passage.kind === SEARCH_KIND.body ? passage.length : 0), 0);
   if (passages.length > 0) {
     const stored = await trx
       .insertInto('search_passages')
@@ -48,6 +50,7 @@ export async function replaceItemIndex(
           heading: passage.heading,
           body: passage.body,
           length: passage.length,
+          item_length: Math.max(itemLength, 1),
         })),
       )
       .returning('id')
@@ -78,7 +81,8 @@ export async function replaceItemIndex(
 const FUSION = { passage: 0.5, item: 0.5, outline: 0.15 } as const;
 
 /** BM25's rarity of a term found in `df` of `n` units. */
-const idf = (n: string, df: string) => sql`ln(1 + (${sql.ref(n)} - ${sql.ref(df)} + 0.5) / (${sql.ref(df)} + 0.5))`;
+const idf = (n: string, df: string) =>
+  sql`ln(1 + (${sql.ref(n)} - ${sql.ref(df)} + 0.5) / (${sql.ref(df)} + 0.5))`;
 /** BM25's saturated, length-normalised term frequency. */
 const saturated = (tf: string, length: string, average: string) =>
   sql`${sql.ref(tf)} * ${sql.lit(K1 + 1)} / (${sql.ref(tf)} + ${sql.lit(K1)} * (1 - ${sql.lit(B)} + ${sql.lit(B)} * ${sql.ref(length)} / ${sql.ref(average)}))`;
@@ -97,10 +101,10 @@ export async function rankPassages(db: Executor, accountId: string, terms: strin
         coalesce(max(length / greatest(rows, 1)) FILTER (WHERE kind = ${SEARCH_KIND.body}), 1)::float8 AS passage_length,
         coalesce(max(rows) FILTER (WHERE kind = ${SEARCH_KIND.outline}), 0)::float8 AS items,
         coalesce(max(length / greatest(rows, 1)) FILTER (WHERE kind = ${SEARCH_KIND.outline}), 1)::float8 AS outline_length,
-        coalesce(max(length) FILTER (WHERE kind = ${SEARCH_KIND.body}) / greatest(max(rows) FILTER (WHERE kind = ${SEARCH_KIND.outline}), 1), 1)::float8 AS item_length
+        coalesce(max(length) FILTER (WHERE kind = ${SEARCH_KIND.body}) / greatest(max(rows) FILTER (WHERE kind = ${SEARCH_KIND.outline}), 1), 1)::float8 AS item_length_average
       FROM search_stats WHERE account_id = ${accountId}
     ), hits AS MATERIALIZED (
-      SELECT t.term, t.frequency AS tf, t.passage_id, p.knowledge_id, p.kind, p.length
+      SELECT t.term, t.frequency AS tf, t.passage_id, p.knowledge_id, p.kind, p.length, p.item_length
       FROM search_terms t JOIN search_passages p ON p.id = t.passage_id
       WHERE t.account_id = ${accountId} AND t.term = ANY(${terms}::text[])
     ), df AS MATERIALIZED (
@@ -109,41 +113,43 @@ export async function rankPassages(db: Executor, accountId: string, terms: strin
         count(DISTINCT knowledge_id) FILTER (WHERE kind = ${SEARCH_KIND.body})::float8 AS items,
         count(*) FILTER (WHERE kind = ${SEARCH_KIND.outline})::float8 AS outlines
       FROM hits GROUP BY term
+    ), weighted AS MATERIALIZED (
+      SELECT h.*, df.passages AS passage_df, df.items AS item_df, df.outlines AS outline_df, stats.*
+      FROM hits h JOIN df USING (term) CROSS JOIN stats
     ), passage_scores AS MATERIALIZED (
-      SELECT h.knowledge_id, h.passage_id,
-        sum(${idf('stats.passages', 'df.passages')} * ${saturated('h.tf', 'h.length', 'stats.passage_length')}) AS score
-      FROM hits h JOIN df USING (term) CROSS JOIN stats
-      WHERE h.kind = ${SEARCH_KIND.body}
-      GROUP BY h.knowledge_id, h.passage_id
-    ), best AS MATERIALIZED (
-      SELECT DISTINCT ON (knowledge_id) knowledge_id, passage_id, score
-      FROM passage_scores ORDER BY knowledge_id, score DESC
+      SELECT knowledge_id, passage_id,
+        sum(${idf('passages', 'passage_df')} * ${saturated('tf', 'length', 'passage_length')}) AS score
+      FROM weighted WHERE kind = ${SEARCH_KIND.body}
+      GROUP BY knowledge_id, passage_id
     ), item_terms AS MATERIALIZED (
-      SELECT knowledge_id, term, sum(tf) AS tf FROM hits
-      WHERE kind = ${SEARCH_KIND.body} GROUP BY knowledge_id, term
-    ), item_lengths AS MATERIALIZED (
-      SELECT knowledge_id, sum(length) AS length FROM search_passages
-      WHERE kind = ${SEARCH_KIND.body} AND knowledge_id IN (SELECT knowledge_id FROM best)
-      GROUP BY knowledge_id
+      SELECT knowledge_id, term, sum(tf) AS tf, max(item_length) AS length, max(item_df) AS df,
+        max(items) AS items, max(item_length_average) AS average
+      FROM weighted WHERE kind = ${SEARCH_KIND.body}
+      GROUP BY knowledge_id, term
     ), item_scores AS MATERIALIZED (
-      SELECT i.knowledge_id,
-        sum(${idf('stats.items', 'df.items')} * ${saturated('i.tf', 'l.length', 'stats.item_length')}) AS score
-      FROM item_terms i JOIN df USING (term) JOIN item_lengths l USING (knowledge_id) CROSS JOIN stats
-      GROUP BY i.knowledge_id
+      SELECT knowledge_id, sum(${idf('items', 'df')} * ${saturated('tf', 'length', 'average')}) AS score
+      FROM item_terms GROUP BY knowledge_id
     ), outline_scores AS MATERIALIZED (
-      SELECT h.knowledge_id,
-        sum(${idf('stats.items', 'df.outlines')} * ${saturated('h.tf', 'h.length', 'stats.outline_length')}) AS score
-      FROM hits h JOIN df USING (term) CROSS JOIN stats
-      WHERE h.kind = ${SEARCH_KIND.outline}
-      GROUP BY h.knowledge_id
+      SELECT knowledge_id, sum(${idf('items', 'outline_df')} * ${saturated('tf', 'length', 'outline_length')}) AS score
+      FROM weighted WHERE kind = ${SEARCH_KIND.outline}
+      GROUP BY knowledge_id
+    ), per_item AS MATERIALIZED (
+      -- One row per item from the three rankings, by grouping rather than joining.
+      SELECT knowledge_id,
+        (array_agg(passage_id ORDER BY passage DESC NULLS LAST))[1] AS passage_id,
+        max(passage) AS passage, max(item) AS item, max(outline) AS outline
+      FROM (
+        SELECT knowledge_id, passage_id, score AS passage, NULL::float8 AS item, NULL::float8 AS outline FROM passage_scores
+        UNION ALL SELECT knowledge_id, NULL, NULL, score, NULL FROM item_scores
+        UNION ALL SELECT knowledge_id, NULL, NULL, NULL, score FROM outline_scores
+      ) rankings
+      GROUP BY knowledge_id
     ), fused AS (
-      SELECT b.knowledge_id, b.passage_id,
-        ${sql.lit(FUSION.passage)} * b.score / nullif(max(b.score) OVER (), 0)
-        + ${sql.lit(FUSION.item)} * coalesce(i.score / nullif(max(i.score) OVER (), 0), 0)
-        + ${sql.lit(FUSION.outline)} * coalesce(o.score / nullif(max(o.score) OVER (), 0), 0) AS score
-      FROM best b
-      LEFT JOIN item_scores i USING (knowledge_id)
-      LEFT JOIN outline_scores o USING (knowledge_id)
+      SELECT knowledge_id, passage_id,
+        ${sql.lit(FUSION.passage)} * passage / nullif(max(passage) OVER (), 0)
+        + ${sql.lit(FUSION.item)} * coalesce(item / nullif(max(item) OVER (), 0), 0)
+        + ${sql.lit(FUSION.outline)} * coalesce(outline / nullif(max(outline) OVER (), 0), 0) AS score
+      FROM per_item WHERE passage IS NOT NULL
     )
     SELECT f.knowledge_id, k.short_id, k.title, f.passage_id::text AS passage_id, p.heading, p.body, f.score
     FROM fused f

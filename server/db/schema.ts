@@ -132,6 +132,8 @@ export interface SearchPassagesTable {
   length: number;
   /** SEARCH_KIND: the item's outline (one per item), or a passage of its body. */
   kind: Generated<number>;
+  /** The weighted length of the item's whole body, on each of its rows. */
+  item_length: Generated<number>;
 }
 
 /** Per account and kind, how many index rows and their total length: BM25's statistics, kept by a trigger. */
@@ -148,6 +150,15 @@ export interface SearchTermsTable {
   term: string;
   passage_id: string;
   frequency: number;
+}
+
+/** A body passage's embedding (a unit vector), by the model named; written by the embed_item job. */
+export interface SearchVectorsTable {
+  passage_id: string;
+  account_id: string;
+  /** The embeddings model that made it: vectors of another model are not compared, and are replaced. */
+  model: string;
+  embedding: number[];
 }
 
 /** A job of the queue (server/jobs): pending, running under a lease, or failed for good. */
@@ -196,6 +207,7 @@ export interface DB {
   search_passages: SearchPassagesTable;
   search_terms: SearchTermsTable;
   search_stats: SearchStatsTable;
+  search_vectors: SearchVectorsTable;
   jobs: JobsTable;
 }
 

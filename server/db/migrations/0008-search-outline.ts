@@ -2,13 +2,17 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Ranked retrieval, second part (decision 9): each item also gets an outline
- * row (title, tags and headings: what the item is about), and the account's
+ * row (title, tags and headings: what the item is about), every row knows its
+ * item's body length (for the item-level ranking), and the account's
  * index statistics (rows and total length per kind) are kept in a counter row
  * by a trigger, so a search reads them in one lookup however large the account.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     ALTER TABLE search_passages ADD COLUMN kind smallint NOT NULL DEFAULT 1;
+    ALTER TABLE search_passages ADD COLUMN item_length real NOT NULL DEFAULT 1;
+    -- Items indexed before this have no outline row: the start-up pass indexes them again.
+    UPDATE knowledge SET search_version = 0;
 
     CREATE TABLE search_stats (
       account_id uuid NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
