@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import type { Role } from './db/schema';
 import type { Env } from './env';
 import type { Mailer } from './mail/mailer';
+import type { Embedder } from './search/embed';
 import type { FileStore } from './storage/file-store';
 
 /** Everything the app is built from; tests build it with their own parts. */
@@ -16,6 +17,8 @@ export interface AppDeps {
   logger: Logger;
   /** Writes AI answers, summaries and questions: extractively, or with the configured model. */
   writer: Writer;
+  /** The embeddings model, when configured: passages are embedded by the job queue, and search also ranks by meaning. */
+  embedder?: Embedder;
   /** Uploaded files (article images). */
   files: FileStore;
   /** Folder of the built web app; the SPA is served from it when present. */

@@ -7,6 +7,7 @@ import { createAuth } from './auth/auth';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { createMailer } from './mail/mailer';
+import { createEmbedder } from './search/embed';
 import { localFileStore } from './storage/file-store';
 
 /** Wires Lore's parts into an app; the process entry and the tests share it. */
@@ -31,6 +32,7 @@ export function assembleApp(options: {
     writer: createWriter(env, {
       onModelError: (error) => logger.warn({ err: error }, 'The AI model failed; answering extractively'),
     }),
+    embedder: createEmbedder(env),
     webRoot,
   };
   return { app: createApp(deps), deps };

@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate';
 import { indexStaleItems } from './search/index-item';
 import { EnvError, loadEnv } from './env';
 import { listen } from './http-server';
+import { embedStaleItemsLater } from './jobs/embed-item';
 import { createLoreJobWorker } from './jobs/jobs';
 
 /** Process entry: configuration, database, migrations, HTTP, graceful shutdown. */
@@ -32,6 +33,9 @@ async function main() {
 
   const secret = resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR);
   const { app, deps } = assembleApp({ env, database, logger, secret, webRoot: hasWeb ? webRoot : undefined });
+  // After the index pass above, which may have replaced passages (and so dropped their vectors).
+  const toEmbed = await embedStaleItemsLater(database.db, deps.embedder);
+  if (toEmbed > 0) logger.info({ items: toEmbed }, 'Items queued to be embedded for search');
   const server = await listen(app.fetch, { port: env.PORT, hostname: env.HOST });
   const jobs = createLoreJobWorker(deps);
   jobs.start();

@@ -2,6 +2,8 @@
  * `npm run eval:search`: the search development set (../shared/search-eval) through
  * exactly the retrieval the AI search uses, next to plain keyword full-text search,
  * on a fresh embedded database. Prints MRR@10, Recall@5 and the zero-result rate.
+ * With AI_BASE_URL and AI_EMBEDDING_MODEL set (e.g. a local Ollama), it also
+ * embeds the corpus and measures the retrieval fused with that model's ranking.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +14,8 @@ import { sanitizeKnowledgeHtml } from '../../server/content/knowledge-html';
 import { insertKnowledge } from '../../server/data/knowledge';
 import { openDatabase } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
+import { embedItemPassages } from '../../server/jobs/embed-item';
+import { createEmbedder } from '../../server/search/embed';
 import { indexItem } from '../../server/search/index-item';
 import { retrieve } from '../../server/search/retrieve';
 
@@ -83,7 +87,39 @@ async function fullText(question: string): Promise<string[]> {
 }
 
 const ranked = async (question: string) =>
-  (await retrieve(db, account.id, question, 10)).map((hit) => hit.knowledge_id);
+  (await retrieve(db, account.id, question, { limit: 10 })).map((hit) => hit.knowledge_id);
+
+const setting = (name: string) => process.env[name]?.trim() || undefined;
+const embedder = createEmbedder({
+  AI_BASE_URL: setting('AI_BASE_URL'),
+  AI_API_KEY: setting('AI_API_KEY'),
+  AI_EMBEDDING_MODEL: setting('AI_EMBEDDING_MODEL'),
+});
+/** Why questions could not be embedded (they were ranked by words alone): a run with any is not a measure of the model. */
+const fellBack: string[] = [];
+const noteFallBack = (details: { err: unknown }) =>
+  void fellBack.push(details.err instanceof Error ? details.err.message : String(details.err));
+const withEmbeddings = embedder
+  ? async (question: string) =>
+      (
+        await retrieve(db, account.id, question, {
+          limit: 10,
+          embedder,
+          logger: { warn: noteFallBack },
+          // A model loading on its first call may be slower than a search may wait.
+          timeoutMs: 30_000,
+        })
+      ).map((hit) => hit.knowledge_id)
+  : undefined;
+if (embedder) {
+  const embedding = Date.now();
+  let passages = 0;
+  // The job's own work, item by item, as the queue would do it after each save.
+  for (const id of pageOf.keys()) passages += await embedItemPassages(db, embedder, id);
+  console.log(
+    `Embedded ${passages} passages with ${embedder.model} in ${((Date.now() - embedding) / 1000).toFixed(1)} s.`,
+  );
+}
 
 async function score(method: (question: string) => Promise<string[]>) {
   let reciprocal = 0;
@@ -108,15 +144,22 @@ async function score(method: (question: string) => Promise<string[]>) {
   };
 }
 
-const rows = [
+const rows: Array<[string, Awaited<ReturnType<typeof score>>]> = [
   ['Ranked retrieval (AI search)', await score(ranked)],
   ['Plain full-text search', await score(fullText)],
-] as const;
+];
+if (withEmbeddings) rows.push(['Ranked retrieval + embeddings', await score(withEmbeddings)]);
 console.log(`\n${questions.length} questions over ${corpus.length} pages; top 10 of one call each.\n`);
 console.log('method                          MRR@10  Recall@5  zero-result  median ms');
 for (const [name, r] of rows) {
   console.log(
     `${name.padEnd(30)}  ${r.mrr.toFixed(3).padStart(6)}  ${r.recall.toFixed(3).padStart(8)}  ${r.empty.toFixed(3).padStart(11)}  ${r.median.toFixed(1).padStart(9)}`,
   );
+}
+if (fellBack.length > 0) {
+  console.log(`\n${fellBack.length} questions could not be embedded and were ranked by words alone:`);
+  const reasons = new Map<string, number>();
+  for (const reason of fellBack) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  for (const [reason, count] of reasons) console.log(`  ${count} x ${reason}`);
 }
 await database.close();

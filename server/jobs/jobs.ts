@@ -2,13 +2,17 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Writer } from '../ai/writer';
 import type { DB } from '../db/schema';
+import type { Embedder } from '../search/embed';
 import { DESCRIBE_ITEM, describeItem } from './describe-item';
+import { EMBED_ITEM, embedItem } from './embed-item';
 import { createJobWorker, type JobHandler, type JobWorkerOptions } from './worker';
 
 /** What jobs need from the app. */
 export interface JobDeps {
   database: { db: Kysely<DB> };
   writer: Writer;
+  /** The embeddings model, when configured. */
+  embedder?: Embedder;
   logger: Logger;
 }
 
@@ -17,6 +21,7 @@ export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
   const db = deps.database.db;
   return {
     [DESCRIBE_ITEM]: describeItem({ db, writer: deps.writer }),
+    [EMBED_ITEM]: embedItem({ db, embedder: deps.embedder }),
   };
 }
 

@@ -1,16 +1,92 @@
 import type { Executor } from '../data/executor';
 import { rankPassages, type RankedPassage } from '../data/search-index';
+import { rankByVector } from '../data/search-vectors';
 import { analyzeQuery } from './analyze';
+import type { Embedder } from './embed';
+
+/** Reciprocal rank fusion's constant: the usual 60, so a few ranks apart near the top matter little. */
+export const RRF_K = 60;
+/**
+ * How deep each ranking is read before fusing: an item fairly high in both
+ * can then beat one first in only one, whatever the number asked for.
+ */
+const FUSION_DEPTH = 50;
+/** The longest a search waits for its question's embedding before ranking by words alone. */
+export const QUESTION_EMBEDDING_TIMEOUT_MS = 2000;
+
+export interface RetrieveOptions {
+  /** How many items to answer. */
+  limit?: number;
+  /** The embeddings model; without one, the ranking is by words alone. */
+  embedder?: Embedder;
+  /** Told when the embeddings model fails and the search falls back to words alone (a pino logger will do). */
+  logger?: { warn(details: { err: unknown }, message: string): void };
+  /** Overrides QUESTION_EMBEDDING_TIMEOUT_MS. */
+  timeoutMs?: number;
+}
 
 /**
  * The account's items that best answer a question, each with its best passage:
- * the ranked retrieval the AI search and the evaluation use.
+ * the ranked retrieval the AI search and the evaluation use. By words (BM25,
+ * see rankPassages); with an embeddings model, fused with the ranking by meaning,
+ * so an item that says "paid holiday" is found for "vacation".
  */
 export async function retrieve(
   db: Executor,
   accountId: string,
   question: string,
-  limit = 10,
+  options: RetrieveOptions = {},
 ): Promise<RankedPassage[]> {
-  return rankPassages(db, accountId, analyzeQuery(question), limit);
+  const { limit = 10, embedder, logger } = options;
+  const terms = analyzeQuery(question);
+  if (!embedder) return rankPassages(db, accountId, terms, limit);
+
+  const depth = Math.max(limit, FUSION_DEPTH);
+  // The question is embedded while the words are ranked.
+  const [lexical, vector] = await Promise.all([
+    rankPassages(db, accountId, terms, depth),
+    embedder
+      .embed([question], { signal: AbortSignal.timeout(options.timeoutMs ?? QUESTION_EMBEDDING_TIMEOUT_MS) })
+      .then(([embedding]) => embedding)
+      .catch((error: unknown) => {
+        logger?.warn({ err: error }, 'The embeddings model failed; ranking by words alone');
+        return undefined;
+      }),
+  ]);
+  if (!vector) return lexical.slice(0, limit);
+  const semantic = await rankByVector(db, accountId, embedder.model, vector, depth);
+  return fuseRankings(lexical, semantic, limit);
+}
+
+/**
+ * Reciprocal rank fusion of the ranking by words and the ranking by meaning:
+ * an item scores the sum of 1 / (RRF_K + rank) over the rankings that found it.
+ * Ranks, not scores, are fused, as BM25 and cosine are on unrelated scales.
+ * An item keeps the passage the words chose (it holds the question's words, so
+ * the answer can quote them), else the nearest in meaning. Ties go to the word
+ * ranking's order.
+ */
+export function fuseRankings(lexical: RankedPassage[], semantic: RankedPassage[], limit: number): RankedPassage[] {
+  const fused = new Map<string, { hit: RankedPassage; score: number; lexicalRank: number; semanticRank: number }>();
+  lexical.forEach((hit, i) =>
+    fused.set(hit.knowledge_id, { hit, score: 1 / (RRF_K + i + 1), lexicalRank: i, semanticRank: Infinity }),
+  );
+  semantic.forEach((hit, i) => {
+    const score = 1 / (RRF_K + i + 1);
+    const found = fused.get(hit.knowledge_id);
+    if (found) {
+      found.score += score;
+      found.semanticRank = i;
+    } else fused.set(hit.knowledge_id, { hit, score, lexicalRank: Infinity, semanticRank: i });
+  });
+  return [...fused.values()]
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        a.lexicalRank - b.lexicalRank ||
+        a.semanticRank - b.semanticRank ||
+        a.hit.knowledge_id.localeCompare(b.hit.knowledge_id),
+    )
+    .slice(0, limit)
+    .map(({ hit, score }) => ({ ...hit, score }));
 }

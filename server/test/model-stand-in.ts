@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 export type StandInBehaviour =
   /** Answers normally. */
   | 'ok'
-  /** Sends a first token, then nothing, keeping the connection open. */
+  /** Sends a first token, then nothing, keeping the connection open (embeddings: no answer at all). */
   | 'stall'
-  /** Answers 500 before any stream. */
+  /** Answers 500 before any stream (embeddings: 500 too). */
   | 'fail'
   /** Starts a stream, then sends an error inside it. */
   | 'fail-midway';
@@ -40,6 +40,13 @@ export async function startModelStandIn(options: { apiKey?: string } = {}) {
       return sendJson(res, 401, { error: { message: 'Invalid API key' } });
     }
     if (req.url === '/v1/embeddings') {
+      if (behaviour === 'fail') return sendJson(res, 500, { error: { message: 'The model is overloaded' } });
+      if (behaviour === 'stall') {
+        // Never answers; the caller's time-out must end the wait.
+        open.add(res);
+        res.on('close', () => open.delete(res));
+        return;
+      }
       const { input } = body as { input: string[] };
       return sendJson(res, 200, {
         object: 'list',

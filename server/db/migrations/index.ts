@@ -7,6 +7,7 @@ import * as searchIndex from './0005-search-index';
 import * as jobs from './0006-jobs';
 import * as searchVocabulary from './0007-search-vocabulary';
 import * as searchOutline from './0008-search-outline';
+import * as searchVectors from './0009-search-vectors';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-jobs': jobs,
   '0007-search-vocabulary': searchVocabulary,
   '0008-search-outline': searchOutline,
+  '0009-search-vectors': searchVectors,
 };

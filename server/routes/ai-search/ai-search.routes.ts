@@ -32,7 +32,11 @@ export function aiSearchRoutes(deps: AppDeps) {
 
     const asked = c.req.header(REQUEST_ID_HEADER);
     const requestId = asked && REQUEST_ID.test(asked) ? asked : crypto.randomUUID();
-    const hits = await retrieve(database.db, accountId, query, RELATED_ITEMS);
+    const hits = await retrieve(database.db, accountId, query, {
+      limit: RELATED_ITEMS,
+      embedder: deps.embedder,
+      logger,
+    });
     if (hits.length === 0) throw notFound('No knowledge found matching your query.');
 
     const knowledgeMap: KnowledgeMap = Object.fromEntries(

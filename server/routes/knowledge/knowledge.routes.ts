@@ -18,6 +18,7 @@ import { loadKnowledge } from '../../data/load-knowledge';
 import { indexItem, type IndexableItem } from '../../search/index-item';
 import { keywordSearch } from '../../search/keyword-search';
 import { describeItemLater } from '../../jobs/describe-item';
+import { embedItemLater } from '../../jobs/embed-item';
 import { weeklySeries } from './weekly-series';
 import { notFound } from '../../errors';
 import { authorize } from '../../policies/authorize';
@@ -72,6 +73,7 @@ export function knowledgeRoutes(deps: AppDeps) {
       });
       await reindex(row);
       await describeItemLater(db, row.id, logger);
+      await embedItemLater(deps, row.id);
       return c.json({ data: presentKnowledge(row) }, 201);
     })
     .openapi(api.getKnowledge, async (c) => {
@@ -90,6 +92,7 @@ export function knowledgeRoutes(deps: AppDeps) {
       if (!row) throw notFound('Knowledge item not found');
       await reindex(row);
       await describeItemLater(db, row.id, logger);
+      await embedItemLater(deps, row.id);
       return c.json({ data: presentKnowledge(row) }, 200);
     })
     .openapi(api.deleteKnowledge, async (c) => {

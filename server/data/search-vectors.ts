@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import type { Executor } from './executor';
+import { SEARCH_KIND, type RankedPassage } from './search-index';
+
+/** A body passage waiting for its vector, with its item's title for context. */
+export interface PassageToEmbed {
+  id: string;
+  title: string;
+  heading: string;
+  body: string;
+}
+
+/** The item's body passages that have no vector from `model` (new, reindexed, or made by another model), in order. */
+export async function listPassagesToEmbed(db: Executor, knowledgeId: string, model: string): Promise<PassageToEmbed[]> {
+  return db
+    .selectFrom('search_passages as p')
+    .innerJoin('knowledge as k', 'k.id', 'p.knowledge_id')
+    .leftJoin('search_vectors as v', (join) => join.onRef('v.passage_id', '=', 'p.id').on('v.model', '=', model))
+    .select(['p.id', 'k.title', 'p.heading', 'p.body'])
+    .where('p.knowledge_id', '=', knowledgeId)
+    .where('p.kind', '=', SEARCH_KIND.body)
+    .where('v.passage_id', 'is', null)
+    .orderBy('p.position')
+    .execute();
+}
+
+/**
+ * Stores passages' unit vectors, replacing any older ones. A passage removed
+ * meanwhile (its item was edited while being embedded) is skipped: its
+ * replacement has no vector yet and is embedded by the job's next run.
+ */
+export async function saveVectors(
+  db: Executor,
+  model: string,
+  vectors: Array<{ passageId: string; embedding: number[] }>,
+): Promise<void> {
+  if (vectors.length === 0) return;
+  await sql`
+    INSERT INTO search_vectors (passage_id, account_id, model, embedding)
+    SELECT p.id, p.account_id, ${model}::text, v.embedding::real[]
+    FROM unnest(${vectors.map((v) => v.passageId)}::bigint[], ${vectors.map((v) => `{${v.embedding.join(',')}}`)}::text[])
+      AS v (passage_id, embedding),
+      search_passages p
+    WHERE p.id = v.passage_id
+    ON CONFLICT (passage_id) DO UPDATE SET model = EXCLUDED.model, embedding = EXCLUDED.embedding
+  `.execute(db);
+}
+
+/**
+ * The account's items nearest in meaning to a unit vector, each with its
+ * nearest passage: an exact scan of the account's vectors from `model`, the dot
+ * product (the cosine, as both are unit vectors) computed in SQL. Passages at a
+ * right angle or pointing away (similarity <= 0) share nothing with the question.
+ */
+export async function rankByVector(
+  db: Executor,
+  accountId: string,
+  model: string,
+  vector: number[],
+  limit: number,
+): Promise<RankedPassage[]> {
+  const result = await sql<RankedPassage>`
+    WITH scored AS (
+      SELECT p.knowledge_id, v.passage_id,
+        (SELECT sum(a * b) FROM unnest(v.embedding, ${vector}::float8[]) AS t (a, b)) AS similarity
+      FROM search_vectors v JOIN search_passages p ON p.id = v.passage_id
+      WHERE v.account_id = ${accountId} AND v.model = ${model}
+    ), best AS (
+      SELECT DISTINCT ON (knowledge_id) knowledge_id, passage_id, similarity
+      FROM scored WHERE similarity > 0
+      ORDER BY knowledge_id, similarity DESC, passage_id
+    )
+    SELECT b.knowledge_id, k.short_id, k.title, b.passage_id::text AS passage_id, p.heading, p.body, b.similarity AS score
+    FROM best b
+    JOIN search_passages p ON p.id = b.passage_id
+    JOIN knowledge k ON k.id = b.knowledge_id
+    ORDER BY b.similarity DESC, b.knowledge_id
+    LIMIT ${limit}
+  `.execute(db);
+  return result.rows.map((row) => ({ ...row, score: Number(row.score) }));
+}
+
+/**
+ * Queues a job of `kind` (keyed by item id) for every item with a body passage
+ * lacking a vector from `model`: at start-up, for items saved while no model was
+ * configured, whose job failed for good, or embedded by another model. One
+ * statement, however many items. Answers how many it queued.
+ */
+export async function queueItemsToEmbed(db: Executor, model: string, kind: string): Promise<number> {
+  const result = await sql`
+    INSERT INTO jobs (kind, key)
+    SELECT DISTINCT ${kind}::text, p.knowledge_id::text FROM search_passages p
+    WHERE p.kind = ${SEARCH_KIND.body}
+      AND NOT EXISTS (SELECT 1 FROM search_vectors v WHERE v.passage_id = p.id AND v.model = ${model})
+    ON CONFLICT (kind, key) WHERE state IN ('pending', 'running') DO NOTHING
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
