@@ -151,9 +151,15 @@ function parseChunk(data: string): { text?: string; error?: string } {
   }
 }
 
+/**
+ * The caller's signal, a time-out and any others, as one. The time-out is a
+ * plain timer (unref'd, so it never keeps the process alive) rather than
+ * AbortSignal.timeout, whose firing inside AbortSignal.any proved unreliable.
+ */
 function combined(signal: AbortSignal | undefined, timeoutMs: number, ...more: AbortSignal[]) {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  return AbortSignal.any([timeout, ...more, ...(signal ? [signal] : [])]);
+  const timeout = new AbortController();
+  setTimeout(() => timeout.abort(new DOMException('The call took too long', 'TimeoutError')), timeoutMs).unref();
+  return AbortSignal.any([timeout.signal, ...more, ...(signal ? [signal] : [])]);
 }
 
 /** Why a call was cut off: the caller's abort passes through; a time-out or a stall becomes a ModelError. */
