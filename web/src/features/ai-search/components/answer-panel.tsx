@@ -2,6 +2,7 @@ import { Sparkles } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
+import '@/components/ui/rich-text.css';
 import './answer-content.css';
 
 /**
@@ -27,7 +28,7 @@ export function AnswerPanel({ query, html, streaming }: { query: string; html: s
       {html ? (
         // Rendered by renderAnswer: marked, then DOMPurify.
         <div
-          className="answer-content"
+          className="rich-text answer-content"
           data-testid="ai-answer"
           data-streaming={streaming || undefined}
           onClick={followInAppLink}

@@ -11,6 +11,7 @@ import { formatDate } from '@/lib/utils';
 import { knowledgeItemQuery } from '../api/knowledge-queries';
 import { ArticleActions } from '../components/article-actions';
 import { ArticleLoadError, ArticleLoading } from '../components/article-states';
+import '@/components/ui/rich-text.css';
 import '../components/knowledge-content.css';
 import { TagBadge } from '../components/tag-badge';
 import { listPathFor } from '../lib/list-path';
@@ -101,7 +102,7 @@ function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: s
       {article.content ? (
         // The server sanitized this HTML with an allow-list before storing it.
         <div
-          className="knowledge-content is-article"
+          className="rich-text knowledge-content is-article"
           data-testid="article-content"
           dangerouslySetInnerHTML={{ __html: article.content }}
         />

@@ -1,5 +1,6 @@
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
+import '@/components/ui/rich-text.css';
 import '../knowledge-content.css';
 import { EditorToolbar } from './editor-toolbar';
 import { editorExtensions } from './editor-extensions';
@@ -29,7 +30,7 @@ export function RichTextEditor(props: {
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
     editorProps: {
       attributes: {
-        class: 'knowledge-content min-h-80 px-5 py-4 focus:outline-none',
+        class: 'rich-text knowledge-content min-h-80 px-5 py-4 focus:outline-none',
         'aria-label': 'Content',
         role: 'textbox',
         'aria-multiline': 'true',
