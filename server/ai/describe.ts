@@ -1,4 +1,5 @@
 import type { ChatModel } from './model-client';
+import { sentencesOf } from './sentences';
 
 /** What an item's description is written from. */
 export interface DescribableItem {
@@ -90,7 +91,6 @@ const unquote = (text: string) =>
     .replace(/^["'“”]+|["'“”]+$/g, '')
     .trim();
 
-const sentenceSegmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 const ENDS_SENTENCE = /[.!?…。！？:]["'”’)]*$/;
 const CJK_STOP = /[。！？]$/;
 const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
@@ -124,19 +124,6 @@ function lead(text: string, limit: number): { summary: string; whole: boolean } 
   // A lead-in ("Steps:") whose list did not fit says nothing on its own.
   if (summary.endsWith(':')) summary = `${summary.slice(0, -1)}.`;
   return { summary, whole: taken === sentences.length };
-}
-
-/** A line's sentences; a short abbreviation ("Mr.", "Dr.") the segmenter took for a sentence joins the next. */
-function sentencesOf(line: string): string[] {
-  const sentences: string[] = [];
-  let pending = '';
-  for (const { segment } of sentenceSegmenter.segment(line)) {
-    const sentence = `${pending}${segment}`.trim();
-    pending = /^\p{Lu}\p{Ll}{0,2}\.$/u.test(segment.trim()) ? `${sentence} ` : '';
-    if (!pending && sentence) sentences.push(sentence);
-  }
-  if (pending.trim()) sentences.push(pending.trim());
-  return sentences;
 }
 
 function cutAtWord(text: string, limit: number): string {

@@ -1,4 +1,5 @@
 import { analyze, analyzeQuery } from '../search/analyze';
+import { sentencesOf } from './sentences';
 import type { Source } from './writer';
 
 /** What the extractive answer says when no source shares a meaningful word with the question. */
@@ -19,8 +20,6 @@ interface Unit {
   score: number;
 }
 
-const sentences = new Intl.Segmenter('en', { granularity: 'sentence' });
-
 /** A source's lines (paragraphs and list items, as passages keep them) cut into sentences. */
 function unitsOf(source: Source): Array<Omit<Unit, 'score'>> {
   const units: Array<Omit<Unit, 'score'>> = [];
@@ -32,9 +31,8 @@ function unitsOf(source: Source): Array<Omit<Unit, 'score'>> {
       units.push({ source, position: units.length, text, listItem: !/[.!?:]$/.test(text) });
       continue;
     }
-    for (const { segment } of sentences.segment(text)) {
-      if (segment.trim()) units.push({ source, position: units.length, text: segment.trim(), listItem: false });
-    }
+    for (const sentence of sentencesOf(text))
+      units.push({ source, position: units.length, text: sentence, listItem: false });
   }
   return units;
 }
