@@ -144,6 +144,8 @@ test('dark theme persists across reloads', async ({ page, lore, saveScreenshot }
   await signInThroughEmail(page, lore, uniqueEmail('dark'));
   await page.getByLabel('Workspace name').fill('Night Shift');
   await page.getByRole('button', { name: 'Create workspace' }).click();
+  // The welcome page's header gives way to the workspace's; a menu opened on the old one would go with it.
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('button', { name: 'Theme' }).click();
   await page.getByRole('menuitemradio', { name: 'Dark' }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);
