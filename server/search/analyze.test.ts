@@ -27,6 +27,13 @@ describe('analyze', () => {
     expect(analyze('api部署')).toEqual(['api', '部署']);
   });
 
+  it('finds a hyphenated compound written closed, and the other way round', () => {
+    expect(analyze('Report suspicious e-mails')).toEqual(expect.arrayContaining(analyzeQuery('email')));
+    expect(analyze('the on-call rota')).toEqual(expect.arrayContaining(analyzeQuery('oncall')));
+    expect(analyzeQuery('with-statement helper')).toEqual(['statement', 'helper', 'withstat']);
+    expect(analyze('部署-指南')).toEqual(['部署', '指南']);
+  });
+
   it('indexes an identifier whole and by its parts', () => {
     expect(analyze('pg_dump')).toEqual(['pg_dump', 'pg', 'dump']);
     expect(analyzeQuery('pg_dump')).toContain('pg_dump');

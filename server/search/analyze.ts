@@ -2,7 +2,7 @@ import { stem } from 'porter2';
 import { eng } from 'stopword';
 
 /** Bump when the analysis changes: items indexed under another version are indexed again at start-up. */
-export const ANALYZER_VERSION = 2;
+export const ANALYZER_VERSION = 3;
 
 const STOP_WORDS = new Set(eng);
 const WORD = /[\p{L}\p{N}_]+/gu;
@@ -40,12 +40,24 @@ export const words = (text: string) => fold(text).match(WORD) ?? [];
 /** Is this (folded) word one of the common English words that carry no meaning alone? */
 export const isStopWord = (word: string) => STOP_WORDS.has(word);
 
+/** Words joined by hyphens ("e-mail", "with-statement", "on-call"), folded. */
+const COMPOUND = /[\p{L}\p{N}_]+(?:-[\p{L}\p{N}_]+)+/gu;
+
 /**
  * The terms a text is indexed and searched by. `keepStopWords` for short fields
- * (titles, tags) where a word like "IT" may be the whole point.
+ * (titles, tags) where a word like "IT" may be the whole point. A hyphenated
+ * compound also counts as its parts written together ("e-mail" as "email",
+ * "on-call" as "oncall"), so either spelling finds the other.
  */
 export function analyze(text: string, options: { keepStopWords?: boolean } = {}): string[] {
-  return words(text).flatMap((word) => (!options.keepStopWords && isStopWord(word) ? [] : wordTerms(word)));
+  const folded = fold(text);
+  const terms = (folded.match(WORD) ?? []).flatMap((word) =>
+    !options.keepStopWords && isStopWord(word) ? [] : wordTerms(word),
+  );
+  for (const compound of folded.match(COMPOUND) ?? []) {
+    if (!CJK.test(compound)) terms.push(...wordTerms(compound.replaceAll('-', '')));
+  }
+  return terms;
 }
 
 /**
