@@ -9,7 +9,7 @@
  * PRNG (the same every run) over a vocabulary with a Zipf distribution, each with a few
  * topic words it repeats. Worker threads generate them and index them with the real
  * `indexPassages`; the rows go in with COPY, in batches, with the triggers and the
- * indexes of search_terms off during the load (search_stats is then filled in one
+ * indexes of search_terms off during the load (search_stats and search_term_stats are then filled in one
  * statement, as migration 0008 does, and checked against a count), then VACUUM ANALYZE.
  * A few items are indexed again through the real `replaceItemIndex` to check that the
  * load stored the same rows. knowledge.search_vector (not read by the AI search) stays
@@ -38,7 +38,7 @@ import pg from 'pg';
 import { eng as STOP_WORDS } from 'stopword';
 import { RELATED_ITEMS } from '../../common/ai-search';
 import type { Executor } from '../../server/data/executor';
-import { SEARCH_KIND, replaceItemIndex } from '../../server/data/search-index';
+import { postingsOf, replaceItemIndex } from '../../server/data/search-index';
 import { openDatabase } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
 import type { DB } from '../../server/db/schema';
@@ -309,8 +309,8 @@ interface BatchData {
 
 const KNOWLEDGE_COLUMNS =
   'id, short_id, account_id, user_id, title, content, tags, search_version, created_at, updated_at';
-const PASSAGE_COLUMNS = 'id, knowledge_id, account_id, position, kind, heading, body, length, item_length';
-const TERM_COLUMNS = 'account_id, term, passage_id, frequency';
+const PASSAGE_COLUMNS = 'id, knowledge_id, account_id, position, kind, heading, body, length';
+const TERM_COLUMNS = 'account_id, term, kind, passage_id, knowledge_id, frequency, length';
 const YEARS_OF_ITEMS = 3 * 365 * 86_400;
 
 /** A value in COPY's text format. */
@@ -341,20 +341,18 @@ function makeBatch(vocabulary: Vocabulary, task: BatchTask): BatchData {
       tags: item.tags,
       content: item.content,
     });
-    // As replaceItemIndex stores them: every row carries the length of the item's whole body.
-    const itemLength = Math.max(
-      indexed.reduce((sum, passage) => sum + (passage.kind === SEARCH_KIND.body ? passage.length : 0), 0),
-      1,
-    );
+    const ids = indexed.map((_, position) => String(passageId + position));
     for (const [position, passage] of indexed.entries()) {
       passages.push(
-        `${passageId}\t${item.id}\t${task.accountId}\t${position}\t${passage.kind}\t${copyText(passage.heading)}\t${copyText(passage.body)}\t${passage.length}\t${itemLength}\n`,
+        `${ids[position]}\t${item.id}\t${task.accountId}\t${position}\t${passage.kind}\t${copyText(passage.heading)}\t${copyText(passage.body)}\t${passage.length}\n`,
       );
-      // Terms are letters, digits and underscores (analyze.ts): nothing to escape.
-      for (const [term, frequency] of passage.terms)
-        terms.push(`${task.accountId}\t${term}\t${passageId}\t${frequency}\n`);
-      passageId++;
     }
+    passageId += indexed.length;
+    // As replaceItemIndex stores them. Terms are letters, digits and underscores (analyze.ts): nothing to escape.
+    for (const p of postingsOf({ id: item.id, account_id: task.accountId }, indexed, ids))
+      terms.push(
+        `${p.account_id}\t${p.term}\t${p.kind}\t${p.passage_id}\t${p.knowledge_id}\t${p.frequency}\t${p.length}\n`,
+      );
   }
   if (passageId - task.firstPassageId > PASSAGE_IDS_PER_BATCH)
     throw new Error(`Batch ${task.batch} has too many passages`);
@@ -458,7 +456,7 @@ async function checkAgainstIndexer(db: Kysely<DB>, accountIds: string[], perAcco
     const terms = await sql`
       SELECT p.position, to_jsonb(t) - 'passage_id' AS row
       FROM search_terms t JOIN search_passages p ON p.id = t.passage_id
-      WHERE p.knowledge_id = ${knowledgeId} ORDER BY p.position, t.term
+      WHERE t.knowledge_id = ${knowledgeId} ORDER BY p.position, t.kind, t.term
     `.execute(executor);
     return JSON.stringify([passages.rows, terms.rows]);
   };
@@ -567,11 +565,17 @@ async function loadWorkspaces(client: pg.Client, sizes: number[], accountIds: st
     `INSERT INTO search_stats (account_id, kind, rows, length)
      SELECT account_id, kind, count(*), sum(length::float8) FROM search_passages GROUP BY account_id, kind`,
   );
+  // And what the term statistics triggers would have counted.
+  await client.query('DELETE FROM search_term_stats');
+  await client.query(
+    `INSERT INTO search_term_stats (account_id, term, kind, rows)
+     SELECT account_id, term, kind, count(*) FROM search_terms GROUP BY account_id, term, kind`,
+  );
   const indexed = seconds(indexing);
 
   const vacuuming = performance.now();
   // Sets the visibility map and hint bits, as autovacuum would have by the time anyone searches; and ANALYZE.
-  await client.query('VACUUM (ANALYZE) knowledge, search_passages, search_terms, search_stats');
+  await client.query('VACUUM (ANALYZE) knowledge, search_passages, search_terms, search_stats, search_term_stats');
   const vacuumed = seconds(vacuuming);
 
   const {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { KNOWLEDGE_PAGE_SIZE } from '../../common/knowledge';
 import type { Executor } from './executor';
+import { POSTING_KIND } from './search-index';
 
 /** One word of a search: any of its terms satisfies it; `factor` scales a term's BM25 (prefix completions count less). */
 export interface TermGroup {
@@ -59,7 +60,7 @@ export async function wordsStartingWith(db: Executor, accountId: string, prefix:
 export async function existingTerms(db: Executor, accountId: string, terms: string[]): Promise<Set<string>> {
   if (terms.length === 0) return new Set();
   const result = await sql<{ term: string }>`
-    SELECT DISTINCT term FROM search_terms WHERE account_id = ${accountId} AND term = ANY(${terms}::text[])
+    SELECT DISTINCT term FROM search_term_stats WHERE account_id = ${accountId} AND term = ANY(${terms}::text[])
   `.execute(db);
   return new Set(result.rows.map((row) => row.term));
 }
@@ -102,8 +103,7 @@ const withoutExcluded = (accountId: string, terms: string[]) =>
   terms.length === 0
     ? sql``
     : sql`AND k.id NOT IN (
-        SELECT p.knowledge_id FROM search_terms t JOIN search_passages p ON p.id = t.passage_id
-        WHERE t.account_id = ${accountId} AND t.term = ANY(${terms}::text[]))`;
+        SELECT knowledge_id FROM search_terms WHERE account_id = ${accountId} AND term = ANY(${terms}::text[]))`;
 
 const withTags = (tags: string[]) => (tags.length === 0 ? sql`` : sql`AND k.tags @> ${tags}::text[]`);
 
@@ -141,9 +141,11 @@ export async function matchKnowledgeIds(db: Executor, match: KeywordMatch): Prom
       SELECT count(*)::float8 AS n, coalesce(avg(length), 1)::float8 AS avgdl
       FROM search_passages WHERE account_id = ${accountId}
     ), postings AS (
-      SELECT t.term, t.frequency, p.knowledge_id, p.length, count(*) OVER (PARTITION BY t.term)::float8 AS df
-      FROM search_terms t JOIN search_passages p ON p.id = t.passage_id
-      WHERE t.account_id = ${accountId} AND t.term = ANY(${[...new Set(rows.map((r) => r.term))]}::text[])
+      -- The outline's and the passages' postings: the whole item's repeat the passages'.
+      SELECT term, frequency, knowledge_id, length, count(*) OVER (PARTITION BY term)::float8 AS df
+      FROM search_terms
+      WHERE account_id = ${accountId} AND term = ANY(${[...new Set(rows.map((r) => r.term))]}::text[])
+        AND kind <> ${POSTING_KIND.item}
     ), group_hits AS (
       SELECT po.knowledge_id, q.grp, array_agg(DISTINCT po.term) AS terms,
         max(q.factor * ln(1 + (stats.n - po.df + 0.5) / (po.df + 0.5)) * po.frequency * ${sql.lit(K1 + 1)}

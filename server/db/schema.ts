@@ -132,8 +132,6 @@ export interface SearchPassagesTable {
   length: number;
   /** SEARCH_KIND: the item's outline (one per item), or a passage of its body. */
   kind: Generated<number>;
-  /** The weighted length of the item's whole body, on each of its rows. */
-  item_length: Generated<number>;
 }
 
 /** Per account and kind, how many index rows and their total length: BM25's statistics, kept by a trigger. */
@@ -144,12 +142,30 @@ export interface SearchStatsTable {
   length: number;
 }
 
-/** The inverted index: how often (weighted by field) a term occurs in a passage. */
+/**
+ * The inverted index: how often (weighted by field) a term occurs in a unit of
+ * one of the rankings (POSTING_KIND: an item's outline, a body passage, or the
+ * item's whole body, whose postings hang on its outline row).
+ */
 export interface SearchTermsTable {
   account_id: string;
   term: string;
+  kind: number;
   passage_id: string;
+  knowledge_id: string;
   frequency: number;
+  /** The unit's weighted length. */
+  length: number;
+  /** The posting's BM25 term weight at nominal lengths: the order a term's postings are read in. */
+  impact: Generated<number>;
+}
+
+/** Per account, term and ranking, how many postings: BM25's document frequency, kept by triggers. */
+export interface SearchTermStatsTable {
+  account_id: string;
+  term: string;
+  kind: number;
+  rows: string;
 }
 
 /** A body passage's embedding (a unit vector), by the model named; written by the embed_item job. */
@@ -207,6 +223,7 @@ export interface DB {
   search_passages: SearchPassagesTable;
   search_terms: SearchTermsTable;
   search_stats: SearchStatsTable;
+  search_term_stats: SearchTermStatsTable;
   search_vectors: SearchVectorsTable;
   jobs: JobsTable;
 }

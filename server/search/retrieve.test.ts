@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createItem } from '../test/knowledge-factory';
 import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
 import type { RankedPassage } from '../data/search-index';
@@ -67,6 +68,31 @@ describe('ranked retrieval', () => {
     expect(await titles('cluster')).toEqual([]);
   });
 
+  it('keeps every term’s document frequency equal to a count of its postings, through concurrent saves and deletes', async () => {
+    const items = await Promise.all(
+      ['Deploy guide', 'Deploy checklist', 'Release notes', 'Rollback plan'].map((title) =>
+        createItem(owner, accountId, { title, content: `<h2>Steps</h2><p>${title}: build, test, deploy.</p>` }),
+      ),
+    );
+    // Saves of one account racing each other must neither deadlock nor lose a count.
+    await Promise.all(
+      items.map((item, i) =>
+        owner.patch(`/api/accounts/${accountId}/knowledge/${item.id}`, {
+          content: `<p>${'deploy to staging then production. '.repeat(i + 1)}</p>`,
+        }),
+      ),
+    );
+    await owner.delete(`/api/accounts/${accountId}/knowledge/${items[0]!.id}`);
+    const { rows } = await sql<{ term: string; kind: number; counted: string | null; kept: string | null }>`
+      SELECT term, kind, c.rows AS counted, s.rows AS kept
+      FROM (SELECT term, kind, count(*) AS rows FROM search_terms WHERE account_id = ${accountId} GROUP BY term, kind) c
+      FULL JOIN (SELECT term, kind, rows FROM search_term_stats WHERE account_id = ${accountId}) s USING (term, kind)
+    `.execute(lore.db);
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.filter((row) => row.counted !== row.kept)).toEqual([]);
+    expect(await titles('staging production')).toHaveLength(3);
+  });
+
   it("never returns another account's items", async () => {
     await createItem(owner, accountId, { title: 'Secret roadmap', content: '<p>Launch in May.</p>' });
     const other = await lore.account();
@@ -85,6 +111,7 @@ describe('ranked retrieval', () => {
       title: 'Onboarding checklist',
       content: '<p>Laptop, badge, accounts.</p>',
     });
+    await lore.db.deleteFrom('search_terms').where('knowledge_id', '=', item.id).execute();
     await lore.db.deleteFrom('search_passages').where('knowledge_id', '=', item.id).execute();
     await lore.db.updateTable('knowledge').set({ search_version: 0 }).where('id', '=', item.id).execute();
     expect(await titles('onboarding')).toEqual([]);

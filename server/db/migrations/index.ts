@@ -8,6 +8,7 @@ import * as jobs from './0006-jobs';
 import * as searchVocabulary from './0007-search-vocabulary';
 import * as searchOutline from './0008-search-outline';
 import * as searchVectors from './0009-search-vectors';
+import * as searchPostings from './0010-search-postings';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-search-vocabulary': searchVocabulary,
   '0008-search-outline': searchOutline,
   '0009-search-vectors': searchVectors,
+  '0010-search-postings': searchPostings,
 };
