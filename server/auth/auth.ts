@@ -1,12 +1,12 @@
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError } from 'better-auth/api';
 import { magicLink } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Env } from '../env';
 import type { DB } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { loginLinkMail } from '../mail/templates';
-import { claimLoginLinkSlot } from '../data/login-link-requests';
+import { claimLoginLinkSlot, releaseLoginLinkSlot } from '../data/login-link-requests';
 import { insertProfile } from '../data/profiles';
 import { LOGIN_LINK_INTERVAL_SECONDS, LOGIN_LINK_LIFETIME_MINUTES } from '../../common/auth';
 import { authSchema } from './auth-schema';
@@ -52,25 +52,25 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
       magicLink({
         expiresIn: LOGIN_LINK_LIFETIME_MINUTES * 60,
         storeToken: 'hashed',
-        sendMagicLink: async ({ email, url }) => mailer.send(loginLinkMail(email, url)),
+        // Called only for a valid request, right before the mail goes: so a refused
+        // request never uses up the address's minute, and a failed send gives it back.
+        sendMagicLink: async ({ email, url }) => {
+          const address = email.trim().toLowerCase();
+          const claimedAt = new Date();
+          const wait = await claimLoginLinkSlot(db, address, claimedAt, LOGIN_LINK_INTERVAL_SECONDS);
+          if (wait > 0) {
+            throw new APIError('TOO_MANY_REQUESTS', {
+              message: `For security purposes, you can only request this after ${wait} seconds.`,
+              code: 'LOGIN_LINK_RATE_LIMITED',
+            });
+          }
+          await mailer.send(loginLinkMail(email, url)).catch(async (error: unknown) => {
+            await releaseLoginLinkSlot(db, address, claimedAt);
+            throw error;
+          });
+        },
       }),
     ],
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/magic-link') return;
-        const email = String(ctx.body?.email ?? '')
-          .trim()
-          .toLowerCase();
-        if (!email) return;
-        const wait = await claimLoginLinkSlot(db, email, new Date(), LOGIN_LINK_INTERVAL_SECONDS);
-        if (wait > 0) {
-          throw new APIError('TOO_MANY_REQUESTS', {
-            message: `For security purposes, you can only request this after ${wait} seconds.`,
-            code: 'LOGIN_LINK_RATE_LIMITED',
-          });
-        }
-      }),
-    },
     databaseHooks: {
       user: {
         create: {

@@ -34,3 +34,12 @@ export async function claimLoginLinkSlot(
   return Math.max(1, Math.ceil(intervalSeconds - elapsedMs / 1000));
 }
 
+
+/** Gives back a slot claimed at `claimedAt` whose link could not be sent (unless a later claim took it since). */
+export async function releaseLoginLinkSlot(db: Kysely<DB>, email: string, claimedAt: Date): Promise<void> {
+  await db
+    .deleteFrom('login_link_requests')
+    .where('email', '=', email)
+    .where('requested_at', '=', claimedAt)
+    .execute();
+}

@@ -96,6 +96,20 @@ describe('login link by e-mail', () => {
     expect((await requestLink(client, email)).status).toBe(200);
   });
 
+  it('counts only a link actually sent: a refused request does not use up the minute', async () => {
+    const email = address('victim');
+    const attacker = lore.anonymous();
+    const refused = await attacker.post('/api/auth/sign-in/magic-link', {
+      email,
+      name: 42,
+      callbackURL: '/auth/callback',
+    });
+    expect(refused.status).toBe(400);
+    const since = lore.mailbox.received.length;
+    expect((await requestLink(lore.anonymous(), email)).status).toBe(200);
+    await receiveLink(email, since);
+  });
+
   it('cannot be escaped by forging X-Forwarded-For', async () => {
     const email = address('forger');
     const client = lore.anonymous();
