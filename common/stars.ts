@@ -11,6 +11,9 @@ export const starSchema = z.object({
 });
 export type StarDto = z.infer<typeof starSchema>;
 
+/** The most stars one person keeps in a workspace, and so the longest reorder there can be. */
+export const STARS_MAX = 1000;
+
 /** The spec's messages for star actions (section 5). */
 export const STAR_MESSAGES = {
   star: 'User must be authenticated to star an item',
@@ -21,6 +24,8 @@ export const STAR_MESSAGES = {
   noneValid: 'No valid updates provided',
   updateFailed: 'Failed to update star positions',
   knowledgeIdRequired: 'Knowledge ID is required',
+  tooMany: `You can star at most ${STARS_MAX} items in a workspace`,
+  tooManyUpdates: `At most ${STARS_MAX} star positions can be changed at once`,
 } as const;
 
 /** Starring an item by its id or short id. */
@@ -31,7 +36,7 @@ export const starInputSchema = z.object({
 /** The body of POST /api/updateStarPositions; entries are kept loose here and cleaned as spec section 5 says. */
 export const starPositionsInputSchema = z.object({
   accountId: accountIdSchema,
-  updates: z.array(z.unknown(), { error: STAR_MESSAGES.notArray }),
+  updates: z.array(z.unknown(), { error: STAR_MESSAGES.notArray }).max(STARS_MAX, STAR_MESSAGES.tooManyUpdates),
 });
 
 /** What a reorder changed. */

@@ -5,6 +5,8 @@ import { currentMembership } from '../../auth/guards';
 import { deleteStar, insertStar, listStars } from '../../data/knowledge-stars';
 import { loadKnowledge } from '../../data/load-knowledge';
 import { reorderStars } from './star-positions';
+import { STARS_MAX, STAR_MESSAGES } from '../../../common/stars';
+import { badRequest } from '../../errors';
 
 /** The caller's own stars: /api/accounts/:accountId/stars and the spec's POST /api/updateStarPositions. */
 export function starsRoutes(deps: AppDeps) {
@@ -17,7 +19,9 @@ export function starsRoutes(deps: AppDeps) {
     .openapi(api.starKnowledge, async (c) => {
       const { accountId, userId } = currentMembership(c);
       const item = await loadKnowledge(db, accountId, c.req.valid('json').knowledgeId);
-      await insertStar(db, { knowledgeId: item.id, accountId, userId });
+      if (!(await insertStar(db, { knowledgeId: item.id, accountId, userId }, STARS_MAX))) {
+        throw badRequest(STAR_MESSAGES.tooMany);
+      }
       return c.json({ data: await listStars(db, accountId, userId) }, 201);
     })
     .openapi(api.unstarKnowledge, async (c) => {

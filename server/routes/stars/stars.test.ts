@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createItem } from '../../test/knowledge-factory';
 import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
 import { cleanPositionUpdates } from './star-positions';
+import { STARS_MAX } from '../../../common/stars';
 
 let lore: TestServer;
 let alice: SignedInClient;
@@ -111,6 +113,36 @@ describe('POST /api/updateStarPositions', () => {
     const response = await reorder(alice, { accountId, updates: [{ id: bobs[0]!.id, position: 42 }] });
     expect(response.body.updated).toBe(0);
     expect((await mine(bob))[0]!.position).toBe(bobs[0]!.position);
+  });
+
+  it('refuses a list longer than anyone can have stars', async () => {
+    await star(alice, 0);
+    const [one] = await mine(alice);
+    const updates = Array.from({ length: STARS_MAX + 1 }, (_, position) => ({ id: one!.id, position }));
+    const response = await reorder(alice, { accountId, updates });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe(`At most ${STARS_MAX} star positions can be changed at once`);
+    expect((await mine(alice))[0]!.position).toBe(0);
+  });
+
+  it(`keeps at most ${STARS_MAX} stars per person and workspace`, async () => {
+    // Enough items and stars for the limit, made in two statements; short ids are unique database-wide.
+    const prefix = crypto.randomUUID().slice(0, 4);
+    await sql`
+      WITH made AS (
+        INSERT INTO knowledge (account_id, user_id, title, content, short_id)
+        SELECT ${accountId}, user_id, 'Item ' || n, '', ${prefix} || n
+        FROM generate_series(1, ${STARS_MAX}) n, (SELECT user_id FROM knowledge WHERE id = ${items[0]!.id}) owner
+        RETURNING id, user_id
+      )
+      INSERT INTO knowledge_stars (knowledge_id, account_id, user_id, position)
+      SELECT id, ${accountId}, user_id, 0 FROM made
+    `.execute(lore.db);
+    const response = await alice.post(stars(), { knowledgeId: items[0]!.id });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe(`You can star at most ${STARS_MAX} items in a workspace`);
+    expect((await mine(bob)).length).toBe(0);
+    expect((await bob.post(stars(), { knowledgeId: items[0]!.id })).status).toBe(201);
   });
 
   it('treats an empty list as a no-op', async () => {
