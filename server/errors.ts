@@ -16,4 +16,5 @@ export const unauthenticated = (message = 'Authentication required') => new AppE
 export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
+export const payloadTooLarge = (message: string) => new AppError(413, 'too_large', message);
 export const tooManyRequests = (message: string) => new AppError(429, 'rate_limited', message);

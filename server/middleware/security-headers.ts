@@ -2,10 +2,13 @@ import { secureHeaders } from 'hono/secure-headers';
 
 /**
  * Headers on every response: a CSP that allows only our own scripts (no inline
- * script), no framing, no MIME sniffing, and a conservative referrer.
+ * script), no framing, no MIME sniffing, and a conservative referrer. HSTS only
+ * when Lore's address is https: over plain http it means nothing to browsers
+ * and would misstate how Lore is served.
  */
-export const securityHeaders = () =>
+export const securityHeaders = (options: { baseUrl: string }) =>
   secureHeaders({
+    strictTransportSecurity: new URL(options.baseUrl).protocol === 'https:',
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
