@@ -61,5 +61,12 @@ export async function declineInvitation(db: Kysely<DB>, reference: InviteReferen
   const invite = await resolveInvite(db, reference, user);
   const problem = inviteProblem(invite, now);
   if (problem) throw badRequest(problem, 'invite_unusable');
-  await cancelInvite(db, invite.id, now, { expireNow: true });
+  if (!(await cancelInvite(db, invite.id, now, { expireNow: true }))) {
+    // Accepted (or cancelled) since it was read: say which.
+    const current = await findInviteById(db, invite.id);
+    throw badRequest(
+      (current && inviteProblem(current, now)) ?? 'This invitation has already been used',
+      'invite_unusable',
+    );
+  }
 }

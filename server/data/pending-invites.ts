@@ -87,13 +87,20 @@ export async function findInviteByTokenHash(db: Executor, tokenHash: string) {
   return db.selectFrom('pending_invites').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
-/** Cancels (admin) or declines (invitee): never usable again. */
-export async function cancelInvite(db: Executor, inviteId: string, now: Date, options: { expireNow: boolean }): Promise<void> {
-  await db
+/**
+ * Cancels (admin) or declines (invitee) an open invite: never usable again.
+ * False when it was no longer open (accepted or cancelled meanwhile).
+ */
+export async function cancelInvite(db: Executor, inviteId: string, now: Date, options: { expireNow: boolean }): Promise<boolean> {
+  const row = await db
     .updateTable('pending_invites')
     .set({ cancelled_invite: true, ...(options.expireNow ? { expires_at: now } : {}) })
     .where('id', '=', inviteId)
-    .execute();
+    .where('accepted_at', 'is', null)
+    .where('cancelled_invite', '=', false)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 /** Marks a live invite used; false when it was no longer live (used, cancelled or expired meanwhile). */

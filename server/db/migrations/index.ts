@@ -9,6 +9,7 @@ import * as searchVocabulary from './0007-search-vocabulary';
 import * as searchOutline from './0008-search-outline';
 import * as searchVectors from './0009-search-vectors';
 import * as searchPostings from './0010-search-postings';
+import * as inviteOneOutcome from './0011-invite-one-outcome';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-search-outline': searchOutline,
   '0009-search-vectors': searchVectors,
   '0010-search-postings': searchPostings,
+  '0011-invite-one-outcome': inviteOneOutcome,
 };

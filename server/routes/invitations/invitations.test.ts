@@ -112,6 +112,33 @@ describe('invitation lifecycle', () => {
     expect(accept.status).toBe(400);
   });
 
+  it('ends one way only when accepted and declined at once, and the database refuses both outcomes', async () => {
+    for (let trial = 0; trial < 10; trial++) {
+      const email = unique('racer');
+      const { id } = await invite(email);
+      const invitee = await lore.user({ email });
+      const answers = await Promise.all([
+        invitee.post('/api/acceptInvitation', { inviteId: id, userId: invitee.userId }),
+        invitee.post('/api/declineInvitation', { inviteId: id }),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+      const row = await lore.db
+        .selectFrom('pending_invites')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.cancelled_invite && row.accepted_at !== null).toBe(false);
+    }
+    const { id } = await invite(unique('both'));
+    await expect(
+      lore.db
+        .updateTable('pending_invites')
+        .set({ cancelled_invite: true, accepted_at: new Date() })
+        .where('id', '=', id)
+        .execute(),
+    ).rejects.toThrow(/pending_invites_one_outcome/);
+  });
+
   it('a cancelled invitation frees the address for a new one; an unknown token is not found', async () => {
     const email = unique('again');
     const { id } = await invite(email);

@@ -50,8 +50,8 @@ export function usersRoutes(deps: AppDeps) {
       authorize(teamPolicy.cancelInvite, actor);
       const invite = await findInviteById(db, c.req.valid('query').inviteId);
       if (!invite || invite.account_id !== actor.accountId) throw notFound('Invitation not found');
-      if (invite.accepted_at || invite.cancelled_invite) throw badRequest('This invitation is no longer pending');
-      await cancelInvite(db, invite.id, new Date(), { expireNow: false });
+      const cancelled = await cancelInvite(db, invite.id, new Date(), { expireNow: false });
+      if (!cancelled) throw badRequest('This invitation is no longer pending');
       return c.json({ success: true as const }, 200);
     })
     .openapi(api.updateUserRole, async (c) => {
