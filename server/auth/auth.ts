@@ -1,5 +1,5 @@
 import { betterAuth } from 'better-auth';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { magicLink } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Env } from '../env';
@@ -9,6 +9,7 @@ import { loginLinkMail } from '../mail/templates';
 import { claimLoginLinkSlot, releaseLoginLinkSlot } from '../data/login-link-requests';
 import { insertProfile } from '../data/profiles';
 import { LOGIN_LINK_INTERVAL_SECONDS, LOGIN_LINK_LIFETIME_MINUTES } from '../../common/auth';
+import { fullNameSchema } from '../../common/profile';
 import { authSchema } from './auth-schema';
 import { CLIENT_IP_HEADER } from '../middleware/client-ip';
 
@@ -71,6 +72,15 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
         },
       }),
     ],
+    hooks: {
+      // The name given at sign-up follows the profile's rules (length, no control characters).
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/magic-link' || ctx.body?.name === undefined || ctx.body.name === '') return;
+        const name = fullNameSchema.safeParse(ctx.body.name);
+        if (!name.success) throw new APIError('BAD_REQUEST', { message: name.error.issues[0]!.message });
+        ctx.body.name = name.data;
+      }),
+    },
     databaseHooks: {
       user: {
         create: {

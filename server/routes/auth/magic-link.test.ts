@@ -127,6 +127,19 @@ describe('login link by e-mail', () => {
     expect(response.status).toBe(403);
   });
 
+  it.each([
+    ['x'.repeat(121), 'Full name must be at most 120 characters'],
+    [42, 'Full name cannot be empty'],
+  ])('refuses a sign-up name the profile would refuse (%#)', async (name, message) => {
+    const email = address('long-name');
+    const since = lore.mailbox.received.length;
+    const response = await lore
+      .anonymous()
+      .post('/api/auth/sign-in/magic-link', { email, name, callbackURL: '/auth/callback' });
+    expect([response.status, response.body.message]).toEqual([400, message]);
+    expect(lore.mailbox.received.slice(since).some((mail) => mail.to.includes(email))).toBe(false);
+  });
+
   it('creates the profile with the name given at sign-up', async () => {
     const email = address('named');
     const client = await lore.signIn(email, 'Ada Lovelace');
