@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { assembleApp } from './assemble';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { openDatabase } from './db/client';
+import { keepDataFolderPrivate } from './db/data-folder';
 import { lockDataFolder } from './db/data-folder-lock';
 import { migrateToLatest } from './db/migrate';
 import { indexStaleItems } from './search/index-item';
@@ -17,6 +18,7 @@ async function main() {
   const env = loadEnv();
   const logger = pino({ level: env.LOG_LEVEL });
   const unlock = env.DATABASE_URL ? () => {} : lockDataFolder(env.DATA_DIR);
+  keepDataFolderPrivate(env.DATA_DIR);
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: path.join(env.DATA_DIR, 'pglite'),

@@ -7,7 +7,7 @@ import { freePort } from './test/free-port';
 import { TestClient } from './test/http-client';
 import { testEngine } from './test/test-database';
 
-/** The real `server/index.ts` process: start-up, the data-folder lock, graceful shutdown. */
+/** The real `server/index.ts` process: start-up, the private data folder and its lock, graceful shutdown. */
 const running: ChildProcess[] = [];
 const dataDirs: string[] = [];
 afterEach(() => {
@@ -58,11 +58,14 @@ async function signInThroughLog(lore: ReturnType<typeof startLore>, client: Test
 // The embedded database is what the lock and the shutdown protect; the PostgreSQL run skips this.
 describe.skipIf(testEngine === 'postgres')('the Lore process', () => {
   it(
-    'serves, refuses a second process on its data folder, stops cleanly on SIGTERM and keeps its data',
+    'takes over a stale lock, keeps its data folder private, refuses a second process on it, stops cleanly on SIGTERM and keeps its data',
     { timeout: 120_000 },
     async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-process-'));
       dataDirs.push(dataDir);
+      fs.chmodSync(dataDir, 0o777);
+      // Left by a crashed Lore whose pid this test runner has since got: started at another time.
+      fs.writeFileSync(path.join(dataDir, 'lore.lock'), JSON.stringify({ pid: process.pid, startTime: '1' }));
       const port = await freePort();
       const first = startLore(dataDir, port);
       await first.waitFor('Lore is running');
@@ -77,6 +80,10 @@ describe.skipIf(testEngine === 'postgres')('the Lore process', () => {
         content: '<p>Still here</p>',
       });
       expect(item.status).toBe(201);
+      const shared = [dataDir, ...fs.readdirSync(dataDir, { recursive: true }).map((name) => path.join(dataDir, name))]
+        .filter((entry) => fs.lstatSync(entry).mode & 0o077)
+        .map((entry) => `${entry} ${(fs.lstatSync(entry).mode & 0o777).toString(8)}`);
+      expect(shared, 'the data folder is private to Lore').toEqual([]);
 
       const second = startLore(dataDir, await freePort());
       expect(await second.exited).toBe(1);

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { keepDataFolderPrivate } from './data-folder';
 import type { DB } from './schema';
 
 /** The database Lore runs on; nothing above server/db knows which engine it is. */
@@ -30,7 +31,10 @@ export async function openDatabase(options: {
     pool.on('error', options.onConnectionError ?? (() => {}));
     return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres', async () => {});
   }
-  const pglite = await PGlite.create(options.dataDir ?? 'memory://');
+  const dataDir = options.dataDir ?? 'memory://';
+  const pglite = await PGlite.create(dataDir);
+  // PGlite sets the modes of the files it creates itself (initdb's are 0666), whatever the umask.
+  if (!dataDir.includes('://')) keepDataFolderPrivate(dataDir);
   const pool = new pg.Pool(createPgConfig(pglite));
   return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'pglite', () => pglite.close());
 }
