@@ -24,6 +24,19 @@ describe('sanitizeKnowledgeHtml', () => {
   });
 });
 
+describe('images in content', () => {
+  it("come only from Lore's image address or https, never another of Lore's paths", () => {
+    const shown = (src: string) => sanitizeKnowledgeHtml(`<p>x</p><img src="${src}">`).includes('<img');
+    expect(shown('/api/secureImage?bucket=knowledge-images&amp;path=a%2Fb.png')).toBe(true);
+    expect(shown('https://images.example/a.png')).toBe(true);
+    expect(shown('/api/auth/magic-link/verify?token=abc')).toBe(false);
+    expect(shown('api/auth/magic-link/verify?token=abc')).toBe(false);
+    expect(shown('/api/secureImage/../auth/magic-link/verify?token=abc')).toBe(false);
+    expect(shown('http://images.example/a.png')).toBe(false);
+    expect(shown('//images.example/a.png')).toBe(false);
+  });
+});
+
 describe('storedImagePaths', () => {
   it("finds the account's images by data-path or secureImage address, and nothing of other accounts", () => {
     const html = [

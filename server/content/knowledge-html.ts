@@ -4,7 +4,7 @@ import { KNOWLEDGE_IMAGES_BUCKET, STORED_PATH } from '../../common/files';
 /**
  * What the editor may produce and nothing else: no scripts, event handlers,
  * styles, frames or forms; links only to http(s) and mail; images only from
- * our own secureImage address or http(s).
+ * our own secureImage address or https.
  */
 const policy: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -44,14 +44,22 @@ const policy: sanitizeHtml.IOptions = {
   },
   allowedClasses: { code: ['language-*'] },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesByTag: { img: ['https'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
     a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }),
   },
-  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+  exclusiveFilter: (frame) => frame.tag === 'img' && !isAllowedImageSource(frame.attribs.src),
 };
+
+/** Our own image address, exactly; any other relative address could be one of Lore's actions fetched by the reader. */
+const OWN_IMAGE_SOURCE = /^\/api\/secureImage\?[^#\\]*$/;
+
+/** Images come from Lore's image address or https, never from another of Lore's paths (a sign-in link, say). */
+function isAllowedImageSource(src: string | undefined): boolean {
+  return !!src && (OWN_IMAGE_SOURCE.test(src) || /^https:\/\//i.test(src));
+}
 
 /** Editor HTML made safe to store and to show. */
 export function sanitizeKnowledgeHtml(html: string): string {
