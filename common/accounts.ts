@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './roles';
+import { noControlCharacters } from './text';
 
 export const ACCOUNT_NAME_MAX_LENGTH = 100;
 
@@ -8,7 +9,8 @@ export const accountNameSchema = z
   .string({ error: 'Account name cannot be empty' })
   .trim()
   .min(1, 'Account name cannot be empty')
-  .max(ACCOUNT_NAME_MAX_LENGTH, `Account name must be at most ${ACCOUNT_NAME_MAX_LENGTH} characters`);
+  .max(ACCOUNT_NAME_MAX_LENGTH, `Account name must be at most ${ACCOUNT_NAME_MAX_LENGTH} characters`)
+  .check(noControlCharacters('Account name'));
 
 export const accountInputSchema = z.object({ name: accountNameSchema });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noControlCharacters } from './text';
 
 /** Longest question the AI search takes, in characters. */
 export const QUESTION_MAX_LENGTH = 500;
@@ -25,7 +26,8 @@ export const aiSearchRequestSchema = z.object({
     .string({ error: 'Please enter a search query' })
     .trim()
     .min(1, 'Please enter a search query')
-    .max(QUESTION_MAX_LENGTH, `The question must be at most ${QUESTION_MAX_LENGTH} characters`),
+    .max(QUESTION_MAX_LENGTH, `The question must be at most ${QUESTION_MAX_LENGTH} characters`)
+    .check(noControlCharacters('The question', { multiline: true })),
 });
 export type AiSearchRequest = z.infer<typeof aiSearchRequestSchema>;
 

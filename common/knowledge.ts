@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noControlCharacters, stripControlCharacters } from './text';
 
 /** Items per list page; a next page is asked for only after a full one (spec section 9). */
 export const KNOWLEDGE_PAGE_SIZE = 20;
@@ -23,7 +24,8 @@ const tagSchema = z
   .string({ error: 'Tags must be text' })
   .trim()
   .min(1, 'Tags cannot be empty')
-  .max(TAG_MAX_LENGTH, `Tags must be at most ${TAG_MAX_LENGTH} characters`);
+  .max(TAG_MAX_LENGTH, `Tags must be at most ${TAG_MAX_LENGTH} characters`)
+  .check(noControlCharacters('Tags'));
 
 /** Tags: trimmed, duplicates (ignoring case) dropped, at most MAX_TAGS. */
 export const tagsSchema = z
@@ -35,9 +37,18 @@ const titleSchema = z
   .string({ error: 'Title is required' })
   .trim()
   .min(1, 'Title is required')
-  .max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`);
+  .max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`)
+  .check(noControlCharacters('Title'));
 
-const contentSchema = z.string({ error: 'Content must be text' }).max(CONTENT_MAX_LENGTH, 'The content is too long');
+/**
+ * Editor HTML. Control characters are dropped rather than refused: the editor
+ * never writes them, they arrive in pasted text the writer cannot see (so could
+ * not remove), and they mean nothing in HTML.
+ */
+const contentSchema = z
+  .string({ error: 'Content must be text' })
+  .overwrite(stripControlCharacters)
+  .max(CONTENT_MAX_LENGTH, 'The content is too long');
 
 /** A new item as the create form sends it. */
 export const knowledgeInputSchema = z.object({
@@ -69,6 +80,7 @@ export const knowledgeListQuerySchema = z.object({
     .string()
     .trim()
     .max(SEARCH_MAX_LENGTH, SEARCH_TOO_LONG)
+    .check(noControlCharacters('The search text', { multiline: true }))
     .optional()
     .transform((value) => value || undefined),
   sort: z.enum(KNOWLEDGE_SORTS, { error: 'Sort must be relevance or newest' }).default('relevance'),
@@ -78,7 +90,14 @@ export const knowledgeListQuerySchema = z.object({
     .transform((value) => (value === undefined ? [] : [value].flat()))
     .pipe(
       z
-        .array(z.string().trim().min(1).max(TAG_MAX_LENGTH, `Tags must be at most ${TAG_MAX_LENGTH} characters`))
+        .array(
+          z
+            .string()
+            .trim()
+            .min(1)
+            .max(TAG_MAX_LENGTH, `Tags must be at most ${TAG_MAX_LENGTH} characters`)
+            .check(noControlCharacters('Tags')),
+        )
         .max(MAX_TAGS, `Filter by at most ${MAX_TAGS} tags`),
     ),
   page: z.coerce

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountIdSchema } from './accounts';
 import { assignableRoleSchema, roleSchema } from './roles';
+import { noControlCharacters } from './text';
 
 /** An invitation can be accepted for this many days. */
 export const INVITE_LIFETIME_DAYS = 7;
@@ -40,14 +41,17 @@ export const transferOwnershipSchema = z.object({
 export const removeUserQuerySchema = z.object({ userId: uuid('userId'), accountId: accountIdSchema });
 export const cancelInviteQuerySchema = z.object({ inviteId: uuid('inviteId'), accountId: accountIdSchema });
 
+/** The token an invitation e-mail carries. */
+const invitationTokenSchema = z.string().min(1).max(200).check(noControlCharacters('The invitation token'));
+
 /** An invitation named by the e-mailed token or by its id from the invitations list. */
 export const inviteReferenceSchema = z.union(
-  [z.object({ token: z.string().min(1).max(200) }), z.object({ inviteId: z.uuid() })],
+  [z.object({ token: invitationTokenSchema }), z.object({ inviteId: z.uuid() })],
   { error: 'An invitation token is required' },
 );
 export const acceptInvitationSchema = z.intersection(z.object({ userId: uuid('userId') }), inviteReferenceSchema);
 /** `?token=` on the invitations list: the e-mailed token that brought the user there. */
-export const invitationsQuerySchema = z.object({ token: z.string().min(1).max(200).optional() });
+export const invitationsQuerySchema = z.object({ token: invitationTokenSchema.optional() });
 
 /** A member row on the users page, with what the caller may do to it. */
 export const memberSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noControlCharacters } from './text';
 
 export const FULL_NAME_MAX_LENGTH = 120;
 
@@ -7,7 +8,8 @@ export const fullNameSchema = z
   .string({ error: 'Full name cannot be empty' })
   .trim()
   .min(1, 'Full name cannot be empty')
-  .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`);
+  .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`)
+  .check(noControlCharacters('Full name'));
 
 export const profileInputSchema = z.object({ full_name: fullNameSchema });
 
