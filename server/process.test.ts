@@ -80,7 +80,10 @@ describe.skipIf(testEngine === 'postgres')('the Lore process', () => {
         content: '<p>Still here</p>',
       });
       expect(item.status).toBe(201);
-      const shared = [dataDir, ...fs.readdirSync(dataDir, { recursive: true }).map((name) => path.join(dataDir, name))]
+      const shared = [
+        dataDir,
+        ...fs.readdirSync(dataDir, { recursive: true, encoding: 'utf8' }).map((name) => path.join(dataDir, name)),
+      ]
         .filter((entry) => fs.lstatSync(entry).mode & 0o077)
         .map((entry) => `${entry} ${(fs.lstatSync(entry).mode & 0o777).toString(8)}`);
       expect(shared, 'the data folder is private to Lore').toEqual([]);
