@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from './app-env';
 import { serveApiDescription } from './api/openapi';
 import { loadSession } from './auth/session-middleware';
 import { AppError } from './errors';
-import { uploadKnowledgeImage } from '../common/api/knowledge';
+import { createKnowledge, updateKnowledge, uploadKnowledgeImage } from '../common/api/knowledge';
 import { limitBodies } from './middleware/body-limit';
 import { clientIp } from './middleware/client-ip';
 import { sameOrigin } from './middleware/same-origin';
@@ -45,7 +45,7 @@ export function createApp(deps: AppDeps) {
 
   app.use('*', securityHeaders({ baseUrl: env.BASE_URL }));
   // Before anything reads a body, the auth handler included; uploads keep their own (larger) limit.
-  app.use('*', limitBodies({ uploads: [uploadKnowledgeImage] }));
+  limitBodies(app, { uploads: [uploadKnowledgeImage], articles: [createKnowledge, updateKnowledge] });
   app.use('/api/*', clientIp({ trustProxy: env.TRUST_PROXY }), sameOrigin(env.BASE_URL));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
   // Health answers before sessions are read: it must work when the database does not.

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleImages, uploadFile } from '../test/knowledge-factory';
 import { startTestServer, type TestServer } from '../test/test-server';
+import { CONTENT_MAX_LENGTH } from '../../common/knowledge';
+import { ARTICLE_MAX_BODY_BYTES, bodyTooLargeMessage } from './body-limit';
 
 let lore: TestServer;
 
@@ -73,6 +75,24 @@ describe('request body limit', () => {
       JSON.stringify({ email: `streamed-${crypto.randomUUID()}@example.com` }),
     );
     expect(streamed.status).toBe(200);
+  });
+
+  it('lets an article of the longest allowed content in any script through, to be refused only past its length', async () => {
+    const { id, owner } = await lore.account();
+    // Three bytes a character in UTF-8: the longest allowed content is then 1.5 MB of body.
+    const longest = '€'.repeat(CONTENT_MAX_LENGTH - '<p></p>'.length);
+    const saved = await owner.post(`/api/accounts/${id}/knowledge`, { title: 'Long', content: `<p>${longest}</p>` });
+    expect(saved.status).toBe(201);
+    const tooLong = await owner.post(`/api/accounts/${id}/knowledge`, {
+      title: 'Long',
+      content: `<p>${longest}xx</p>`,
+    });
+    expect([tooLong.status, tooLong.body.error]).toEqual([400, 'The content is too long']);
+    const huge = await owner.post(`/api/accounts/${id}/knowledge`, {
+      title: 'Huge',
+      content: 'x'.repeat(ARTICLE_MAX_BODY_BYTES),
+    });
+    expect([huge.status, huge.body.error]).toEqual([413, bodyTooLargeMessage(ARTICLE_MAX_BODY_BYTES)]);
   });
 
   it('leaves image uploads to their own limit: a 3 MB image is stored', async () => {
