@@ -5,6 +5,7 @@ import { serveApiDescription } from './api/openapi';
 import { loadSession } from './auth/session-middleware';
 import { AppError } from './errors';
 import { createKnowledge, updateKnowledge, uploadKnowledgeImage } from '../common/api/knowledge';
+import { isStatementTimeout } from './db/client';
 import { limitBodies } from './middleware/body-limit';
 import { clientIp } from './middleware/client-ip';
 import { sameOrigin } from './middleware/same-origin';
@@ -65,6 +66,10 @@ export function createApp(deps: AppDeps) {
       return c.json({ error: 'The request body must be JSON', code: 'invalid_json' }, 400);
     }
     if (error instanceof HTTPException) return c.json({ error: error.message, code: 'http_error' }, error.status);
+    if (isStatementTimeout(error)) {
+      logger.warn({ err: error, path: c.req.path }, 'A statement ran past its time-out');
+      return c.json({ error: 'The server took too long to answer. Please try again.', code: 'timeout' }, 503);
+    }
     logger.error({ err: error, path: c.req.path }, 'Unhandled error');
     return c.json({ error: 'An unexpected error occurred', code: 'internal' }, 500);
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { assembleApp } from './assemble';
 import { resolveAuthSecret } from './auth/auth-secret';
-import { openDatabase } from './db/client';
+import { STATEMENT_TIMEOUT_MS, openDatabase } from './db/client';
 import { keepDataFolderPrivate } from './db/data-folder';
 import { lockDataFolder } from './db/data-folder-lock';
 import { migrateToLatest } from './db/migrate';
@@ -23,6 +23,7 @@ async function main() {
     url: env.DATABASE_URL,
     dataDir: path.join(env.DATA_DIR, 'pglite'),
     onConnectionError: (error) => logger.warn({ err: error }, 'A database connection was lost; reconnecting'),
+    statementTimeoutMs: STATEMENT_TIMEOUT_MS,
   });
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info({ applied }, 'Database migrated');

@@ -5,6 +5,31 @@ import pg from 'pg';
 import { keepDataFolderPrivate } from './data-folder';
 import type { DB } from './schema';
 
+/** How long one statement of a request may run on PostgreSQL before it is cancelled. */
+export const STATEMENT_TIMEOUT_MS = 10_000;
+
+/** PostgreSQL's error code for a statement cancelled by its time-out. */
+const QUERY_CANCELED = '57014';
+
+/** Was this error a statement cancelled by its time-out? */
+export const isStatementTimeout = (error: unknown) =>
+  error instanceof Error && (error as Error & { code?: unknown }).code === QUERY_CANCELED;
+
+/**
+ * Runs `work` on one connection with no statement time-out: for migrations,
+ * which may rewrite large tables. The connection gets its own time-out back after.
+ */
+export async function withoutStatementTimeout<T>(db: Kysely<DB>, work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql`SET statement_timeout = 0`.execute(connection);
+    try {
+      return await work(connection);
+    } finally {
+      await sql`RESET statement_timeout`.execute(connection);
+    }
+  });
+}
+
 /** The database Lore runs on; nothing above server/db knows which engine it is. */
 export interface Database {
   db: Kysely<DB>;
@@ -24,9 +49,15 @@ export async function openDatabase(options: {
   dataDir?: string;
   /** Told when an idle connection dies (a server restart); the pool replaces it. */
   onConnectionError?: (error: Error) => void;
+  /**
+   * PostgreSQL cancels any statement that runs longer, so one request cannot
+   * hold a connection (and the pool) for long. PGlite has no time-outs: it
+   * runs one statement at a time, in this process.
+   */
+  statementTimeoutMs?: number;
 }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, statement_timeout: options.statementTimeoutMs });
     // Without a listener, an idle client's error would crash the process.
     pool.on('error', options.onConnectionError ?? (() => {}));
     return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres', async () => {});
