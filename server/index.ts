@@ -34,7 +34,7 @@ async function main() {
   const hasWeb = fs.existsSync(path.join(webRoot, 'index.html'));
   if (!hasWeb) logger.warn('The web app is not built (run `npm run build`); serving the API only');
 
-  const secret = resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR);
+  const secret = await resolveAuthSecret(database.db, env.AUTH_SECRET, env.DATA_DIR);
   const { app, deps } = assembleApp({ env, database, logger, secret, webRoot: hasWeb ? webRoot : undefined });
   // After the index pass above, which may have replaced passages (and so dropped their vectors).
   const toEmbed = await embedStaleItemsLater(database.db, deps.embedder);

@@ -48,7 +48,15 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: 'uuid' },
     },
-    rateLimit: { enabled: env.NODE_ENV !== 'test', window: 60, max: 100 },
+    // Counted in the database, so several Lore processes share one limit.
+    rateLimit: {
+      enabled: env.NODE_ENV !== 'test',
+      window: 60,
+      max: 100,
+      storage: 'database',
+      modelName: 'auth_rate_limits',
+      fields: { lastRequest: 'last_request' },
+    },
     plugins: [
       magicLink({
         expiresIn: LOGIN_LINK_LIFETIME_MINUTES * 60,

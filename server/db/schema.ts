@@ -160,6 +160,20 @@ export interface SearchTermsTable {
   impact: Generated<number>;
 }
 
+/** Values every Lore process on the database shares, by name (the generated session secret). */
+export interface SettingsTable {
+  name: string;
+  value: string;
+}
+
+/** better-auth's request counters, shared by every process: per key, requests in the window since last_request (ms). */
+export interface AuthRateLimitsTable {
+  id: Generated<string>;
+  key: string;
+  count: number;
+  last_request: number;
+}
+
 /** Per account, term and ranking, how many postings: BM25's document frequency, kept by triggers. */
 export interface SearchTermStatsTable {
   account_id: string;
@@ -224,6 +238,8 @@ export interface DB {
   search_terms: SearchTermsTable;
   search_stats: SearchStatsTable;
   search_term_stats: SearchTermStatsTable;
+  settings: SettingsTable;
+  auth_rate_limits: AuthRateLimitsTable;
   search_vectors: SearchVectorsTable;
   jobs: JobsTable;
 }

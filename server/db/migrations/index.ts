@@ -10,6 +10,7 @@ import * as searchOutline from './0008-search-outline';
 import * as searchVectors from './0009-search-vectors';
 import * as searchPostings from './0010-search-postings';
 import * as inviteOneOutcome from './0011-invite-one-outcome';
+import * as sharedAuthState from './0012-shared-auth-state';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-search-vectors': searchVectors,
   '0010-search-postings': searchPostings,
   '0011-invite-one-outcome': inviteOneOutcome,
+  '0012-shared-auth-state': sharedAuthState,
 };
