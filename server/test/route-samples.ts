@@ -1,0 +1,191 @@
+import type { Role } from '../db/schema';
+import { createItem, sampleImages } from './knowledge-factory';
+import type { SignedInClient, TestServer } from './test-server';
+import { addWalkMember, inviteToWalkWorkspace, type WalkWorkspace } from './walk-workspace';
+
+/** Who may call a route: anyone, any signed-in user, or the lowest role in the workspace the request names. */
+export type Allowed = 'public' | 'user' | Role;
+
+/** What a route-walk request sends: the route's path parameters, its query and a JSON body or an image upload. */
+export interface Sample {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  json?: unknown;
+  upload?: Uint8Array;
+}
+
+/**
+ * What a sample is built for: the account the request names (the walked
+ * workspace, or the caller's own when swapping ids), the walked workspace whose
+ * items, members, invitations and files it names, and the caller (undefined when anonymous).
+ */
+export interface SampleContext {
+  lore: TestServer;
+  account: WalkWorkspace;
+  workspace: WalkWorkspace;
+  caller?: SignedInClient;
+}
+
+/** One registered route: who may call it and a valid request naming the walked workspace. */
+export interface RouteCase {
+  allowed: Allowed;
+  /** The request destroys the workspace or its roles, so each caller gets a fresh one. */
+  destroysWorkspace?: boolean;
+  /** The request names something in the workspace besides the account (an item, a member, an invitation, a file). */
+  namesObject?: boolean;
+  sample: (context: SampleContext) => Sample | Promise<Sample>;
+}
+
+/** A route the walk leaves to other tests, and which ones. */
+export interface LeftToOthers {
+  leftTo: string;
+}
+
+const inWorkspace = ({ account }: SampleContext) => ({ params: { accountId: account.id } });
+const onItem = ({ account, workspace }: SampleContext) => ({
+  params: { accountId: account.id, knowledgeId: workspace.item.id },
+});
+
+/** An open invitation addressed to the caller, from a workspace of its own (the caller may already be in the walked one). */
+async function invitationForCaller({ lore, caller }: SampleContext): Promise<Sample> {
+  if (!caller) return { json: { userId: crypto.randomUUID(), inviteId: crypto.randomUUID() } };
+  const inviter = await lore.account({ name: 'Inviting workspace' });
+  const inviteId = await inviteToWalkWorkspace(inviter.owner, inviter.id, caller.email);
+  return { json: { userId: caller.userId, inviteId } };
+}
+
+/**
+ * Every route the app registers, by `METHOD path` as Hono lists it. The route
+ * walk fails for a registered route missing here, so a new route arrives with
+ * its denial checks.
+ */
+export const routeCases: Record<string, RouteCase | LeftToOthers> = {
+  'GET /api/auth/*': { leftTo: "better-auth's catch-all: server/routes/auth/magic-link.test.ts" },
+  'POST /api/auth/*': { leftTo: "better-auth's catch-all: server/routes/auth/magic-link.test.ts" },
+  'GET /api/health': { allowed: 'public', sample: () => ({}) },
+  'GET /api/openapi.json': { allowed: 'public', sample: () => ({}) },
+  'GET /api/reference': { allowed: 'public', sample: () => ({}) },
+  'GET /api/sign-in-options': { allowed: 'public', sample: () => ({}) },
+
+  'GET /api/me': { allowed: 'user', sample: () => ({}) },
+  'PATCH /api/me/profile': { allowed: 'user', sample: () => ({ json: { full_name: 'Walking Person' } }) },
+  'GET /api/accounts': { allowed: 'user', sample: () => ({}) },
+  'POST /api/accounts': { allowed: 'user', sample: () => ({ json: { name: 'A new workspace' } }) },
+  'GET /api/invitations': { allowed: 'user', sample: () => ({}) },
+  'POST /api/acceptInvitation': { allowed: 'user', sample: invitationForCaller },
+  'POST /api/declineInvitation': {
+    allowed: 'user',
+    sample: async (context) => {
+      const { inviteId } = (await invitationForCaller(context)).json as { inviteId: string };
+      return { json: { inviteId } };
+    },
+  },
+
+  'GET /api/accounts/:accountId': { allowed: 'member', sample: inWorkspace },
+  'PATCH /api/accounts/:accountId': {
+    allowed: 'admin',
+    sample: (context) => ({ ...inWorkspace(context), json: { name: context.account.name } }),
+  },
+  'DELETE /api/accounts/:accountId': { allowed: 'owner', destroysWorkspace: true, sample: inWorkspace },
+  'GET /api/accounts/:accountId/stats': { allowed: 'member', sample: inWorkspace },
+  'GET /api/accounts/:accountId/example-questions': {
+    allowed: 'member',
+    sample: (context) => ({ ...inWorkspace(context), query: { count: '3' } }),
+  },
+  'POST /api/aiKnowledgeSearch': {
+    allowed: 'member',
+    sample: ({ account }) => ({ json: { accountId: account.id, query: 'Who keeps the lantern?' } }),
+  },
+
+  'GET /api/accounts/:accountId/knowledge': {
+    allowed: 'member',
+    sample: (context) => ({ ...inWorkspace(context), query: { search: 'lantern', tag: 'walked' } }),
+  },
+  'GET /api/accounts/:accountId/knowledge/tags': { allowed: 'member', sample: inWorkspace },
+  'GET /api/accounts/:accountId/knowledge/count': { allowed: 'member', sample: inWorkspace },
+  'GET /api/accounts/:accountId/knowledge/weekly': { allowed: 'member', sample: inWorkspace },
+  'POST /api/accounts/:accountId/knowledge': {
+    allowed: 'member',
+    sample: (context) => ({ ...inWorkspace(context), json: { title: 'A walk note', content: '<p>Note</p>' } }),
+  },
+  'GET /api/accounts/:accountId/knowledge/:knowledgeId': { allowed: 'member', namesObject: true, sample: onItem },
+  'PATCH /api/accounts/:accountId/knowledge/:knowledgeId': {
+    allowed: 'member',
+    namesObject: true,
+    sample: (context) => ({ ...onItem(context), json: { title: context.workspace.item.title } }),
+  },
+  'DELETE /api/accounts/:accountId/knowledge/:knowledgeId': {
+    allowed: 'member',
+    namesObject: true,
+    sample: async ({ account, workspace }) => {
+      const doomed = await createItem(workspace.owner, workspace.id, { title: 'To be deleted' });
+      return { params: { accountId: account.id, knowledgeId: doomed.id } };
+    },
+  },
+  'POST /api/accounts/:accountId/knowledge-images': {
+    allowed: 'member',
+    sample: (context) => ({ ...inWorkspace(context), upload: sampleImages.gif }),
+  },
+  'GET /api/secureImage': {
+    allowed: 'member',
+    namesObject: true,
+    // The file's path names its account; an accountId beside it must not count.
+    sample: ({ account, workspace }) => ({
+      query: { accountId: account.id, bucket: 'knowledge-images', path: workspace.imagePath },
+    }),
+  },
+
+  'GET /api/accounts/:accountId/stars': { allowed: 'member', sample: inWorkspace },
+  'POST /api/accounts/:accountId/stars': {
+    allowed: 'member',
+    namesObject: true,
+    sample: (context) => ({ ...inWorkspace(context), json: { knowledgeId: context.workspace.item.id } }),
+  },
+  'DELETE /api/accounts/:accountId/stars/:knowledgeId': { allowed: 'member', namesObject: true, sample: onItem },
+  'POST /api/updateStarPositions': {
+    allowed: 'member',
+    sample: ({ account }) => ({ json: { accountId: account.id, updates: [] } }),
+  },
+
+  'GET /api/getAccountUsers': { allowed: 'member', sample: ({ account }) => ({ query: { accountId: account.id } }) },
+  'POST /api/inviteUser': {
+    allowed: 'admin',
+    sample: ({ account }) => ({
+      json: { accountId: account.id, email: `walk-${crypto.randomUUID()}@example.com`, role: 'member' },
+    }),
+  },
+  'DELETE /api/removeUser': {
+    allowed: 'admin',
+    namesObject: true,
+    sample: async ({ lore, account, workspace }) => ({
+      query: { accountId: account.id, userId: (await addWalkMember(lore, workspace.id)).userId },
+    }),
+  },
+  'DELETE /api/cancelInvite': {
+    allowed: 'admin',
+    namesObject: true,
+    sample: async ({ account, workspace }) => ({
+      query: { accountId: account.id, inviteId: await inviteToWalkWorkspace(workspace.owner, workspace.id) },
+    }),
+  },
+  'PUT /api/updateUserRole': {
+    allowed: 'owner',
+    namesObject: true,
+    sample: async ({ lore, account, workspace }) => ({
+      json: { accountId: account.id, userId: (await addWalkMember(lore, workspace.id)).userId, role: 'admin' },
+    }),
+  },
+  'PUT /api/transferOwnership': {
+    allowed: 'owner',
+    destroysWorkspace: true,
+    namesObject: true,
+    sample: ({ account, workspace }) => ({
+      json: {
+        accountId: account.id,
+        currentOwnerId: workspace.owner.userId,
+        newOwnerId: workspace.admin.userId,
+        newOwnerRole: 'admin',
+      },
+    }),
+  },
+};
