@@ -1,4 +1,5 @@
 import { EventSourceParserStream, type EventSourceMessage } from 'eventsource-parser/stream';
+import { randomId } from '@/lib/random-id';
 import type { z } from 'zod';
 import {
   AI_SEARCH_LIMITS,
@@ -75,7 +76,7 @@ export async function runAiSearch({
       headers: {
         'Content-Type': 'application/json',
         Accept: 'text/event-stream',
-        [REQUEST_ID_HEADER]: crypto.randomUUID(),
+        [REQUEST_ID_HEADER]: randomId(),
       },
       body: JSON.stringify({ accountId, query }),
       signal: controller.signal,

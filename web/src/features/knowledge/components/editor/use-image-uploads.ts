@@ -1,4 +1,5 @@
 import type { Editor } from '@tiptap/react';
+import { randomId } from '@/lib/random-id';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { IMAGE_MIME_TYPES, IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPES_MESSAGE, MAX_IMAGE_BYTES } from '@common/files';
@@ -26,7 +27,7 @@ export function useImageUploads(accountId: string) {
           toast.error(IMAGE_TOO_LARGE_MESSAGE);
           continue;
         }
-        const id = crypto.randomUUID();
+        const id = randomId();
         setUploads((current) => [...current, { id, name: file.name || 'image', percent: 0 }]);
         try {
           const image = await uploadImage(accountId, file, (percent) =>
