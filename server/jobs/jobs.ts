@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import type { Writer } from '../ai/writer';
 import type { DB } from '../db/schema';
 import type { Embedder } from '../search/embed';
+import type { FileStore } from '../storage/file-store';
+import { CLEAN_UP_IMAGES, IMAGE_SWEEP_EVERY_MS, SWEEP_IMAGES, cleanUpImages, sweepImages } from './clean-up-images';
 import { DESCRIBE_ITEM, describeItem } from './describe-item';
 import { EMBED_ITEM, embedItem } from './embed-item';
 import { createJobWorker, type JobHandler, type JobWorkerOptions } from './worker';
@@ -13,6 +15,8 @@ export interface JobDeps {
   writer: Writer;
   /** The embeddings model, when configured. */
   embedder?: Embedder;
+  /** Uploaded files: the image clean-up removes those no item shows. */
+  files: FileStore;
   logger: Logger;
 }
 
@@ -22,10 +26,18 @@ export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
   return {
     [DESCRIBE_ITEM]: describeItem({ db, writer: deps.writer }),
     [EMBED_ITEM]: embedItem({ db, embedder: deps.embedder }),
+    [CLEAN_UP_IMAGES]: cleanUpImages({ db, files: deps.files }),
+    [SWEEP_IMAGES]: sweepImages({ db, files: deps.files }),
   };
 }
 
 /** The worker for Lore's jobs; start() it in the process, or runUntilIdle() in tests. */
 export function createLoreJobWorker(deps: JobDeps, options: Partial<JobWorkerOptions> = {}) {
-  return createJobWorker({ db: deps.database.db, logger: deps.logger, handlers: jobHandlers(deps), ...options });
+  return createJobWorker({
+    db: deps.database.db,
+    logger: deps.logger,
+    handlers: jobHandlers(deps),
+    repeat: [{ job: { kind: SWEEP_IMAGES, key: 'all' }, everyMs: IMAGE_SWEEP_EVERY_MS }],
+    ...options,
+  });
 }

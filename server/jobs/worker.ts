@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { DB } from '../db/schema';
-import { claimJob, completeJob, failJob, releaseJob, type ClaimedJob } from '../data/jobs';
+import { claimJob, completeJob, enqueueJob, failJob, releaseJob, type ClaimedJob, type JobRequest } from '../data/jobs';
 
 /** Runs one job of a kind. It should stop when `signal` aborts: the worker is stopping or the lease ran out. */
 export type JobHandler = (
@@ -22,6 +22,8 @@ export interface JobWorkerOptions {
   retryDelayMs?: (attempt: number) => number;
   /** How often an idle worker looks for new work. */
   pollMs?: number;
+  /** Jobs a started worker queues at once and then every `everyMs` (a live one is not queued twice). */
+  repeat?: Array<{ job: JobRequest; everyMs: number }>;
 }
 
 export const JOB_DEFAULTS = {
@@ -41,6 +43,15 @@ export function createJobWorker(options: JobWorkerOptions) {
   let stopping = false;
   let loop: Promise<void> | undefined;
   let wakeUp = () => {};
+  let repeating: NodeJS.Timeout[] = [];
+  const queuing = new Set<Promise<void>>();
+
+  function queueRepeated(job: JobRequest) {
+    const queued = enqueueJob(db, job)
+      .catch((error: unknown) => logger.error({ err: error, job: job.kind }, 'Could not queue a job'))
+      .finally(() => queuing.delete(queued));
+    queuing.add(queued);
+  }
 
   async function run(job: ClaimedJob, controller: AbortController): Promise<void> {
     const log = logger.child({ job: job.kind, key: job.key, attempt: job.attempts });
@@ -98,6 +109,10 @@ export function createJobWorker(options: JobWorkerOptions) {
     start() {
       if (loop) return;
       stopping = false;
+      for (const { job, everyMs } of options.repeat ?? []) {
+        queueRepeated(job);
+        repeating.push(setInterval(() => queueRepeated(job), everyMs).unref());
+      }
       loop = (async () => {
         while (!stopping) {
           const ran = await runNext().catch((error: unknown) => {
@@ -119,9 +134,11 @@ export function createJobWorker(options: JobWorkerOptions) {
     /** Stops taking jobs; a running one is aborted and given back to the queue. Resolves once it is. */
     async stop() {
       stopping = true;
+      for (const timer of repeating) clearInterval(timer);
+      repeating = [];
       for (const controller of inFlight.keys()) controller.abort(new Error('The worker is stopping'));
       wakeUp();
-      await Promise.allSettled([loop, ...inFlight.values()]);
+      await Promise.allSettled([loop, ...inFlight.values(), ...queuing]);
       loop = undefined;
     },
   };

@@ -6,6 +6,7 @@ import { createAccountWithOwner } from '../../commands/create-account';
 import { countMembers } from '../../data/account-members';
 import { deleteAccount, findAccount, listAccountsForUser, renameAccount } from '../../data/accounts';
 import { notFound } from '../../errors';
+import { cleanUpImagesLater } from '../../jobs/clean-up-images';
 import { accountPolicy } from '../../policies/account-policy';
 import { authorize } from '../../policies/authorize';
 import { presentAccount } from '../../presenters/account-presenter';
@@ -39,6 +40,7 @@ export function accountsRoutes(deps: AppDeps) {
       const { accountId, role } = currentMembership(c);
       authorize(accountPolicy.delete, { role });
       await deleteAccount(db, accountId);
+      await cleanUpImagesLater(db, accountId, deps.logger);
       return c.body(null, 204);
     })
     .openapi(api.getAccountStats, async (c) => {

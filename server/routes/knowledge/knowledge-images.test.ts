@@ -114,7 +114,7 @@ describe('secureImage', () => {
     expect((await owner.get('/api/secureImage?bucket=knowledge-images')).body.error).toBe('A file path is required');
   });
 
-  it('deleting an item removes its images and its stars', async () => {
+  it('deleting an item removes its stars, and leaves its images to the clean-up job', async () => {
     const image = (await upload(owner, sampleImages.gif, 'a.gif', 'image/gif')).body.data;
     const item = await createItem(owner, accountId, {
       title: 'With picture',
@@ -124,8 +124,8 @@ describe('secureImage', () => {
     const file = path.join(lore.deps.env.DATA_DIR, 'files', 'knowledge-images', image.path);
     expect(fs.existsSync(file)).toBe(true);
     expect((await owner.delete(`/api/accounts/${accountId}/knowledge/${item.id}`)).status).toBe(204);
-    expect(fs.existsSync(file)).toBe(false);
-    expect((await owner.get(image.url)).status).toBe(404);
+    // Another item may show the same image: server/jobs/clean-up-images.test.ts covers its removal.
+    expect(fs.existsSync(file)).toBe(true);
     expect((await owner.get(`/api/accounts/${accountId}/stars`)).body.data).toEqual([]);
     expect((await owner.get(imageUrl(stored))).status).toBe(200);
   });

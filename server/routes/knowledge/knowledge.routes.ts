@@ -1,5 +1,4 @@
 import * as api from '../../../common/api/knowledge';
-import { KNOWLEDGE_IMAGES_BUCKET } from '../../../common/files';
 import { KNOWLEDGE_PAGE_SIZE } from '../../../common/knowledge';
 import type { AppDeps } from '../../app-env';
 import { createRouter } from '../../api/router';
@@ -17,6 +16,7 @@ import {
 import { loadKnowledge } from '../../data/load-knowledge';
 import { indexItem, type IndexableItem } from '../../search/index-item';
 import { keywordSearch } from '../../search/keyword-search';
+import { cleanUpImagesLater } from '../../jobs/clean-up-images';
 import { describeItemLater } from '../../jobs/describe-item';
 import { embedItemLater } from '../../jobs/embed-item';
 import { weeklySeries } from './weekly-series';
@@ -31,7 +31,6 @@ const WEEKS_ON_CHART = 12;
 export function knowledgeRoutes(deps: AppDeps) {
   const {
     database: { db },
-    files,
     logger,
   } = deps;
   // The item is saved either way; one whose indexing failed is indexed again at the next start.
@@ -93,6 +92,8 @@ export function knowledgeRoutes(deps: AppDeps) {
       await reindex(row);
       await describeItemLater(db, row.id, logger);
       await embedItemLater(deps, row.id);
+      if (content !== undefined && lostImages(existing.content, content, accountId))
+        await cleanUpImagesLater(db, accountId, logger);
       return c.json({ data: presentKnowledge(row) }, 200);
     })
     .openapi(api.deleteKnowledge, async (c) => {
@@ -101,11 +102,14 @@ export function knowledgeRoutes(deps: AppDeps) {
       authorize(knowledgePolicy.delete, { role });
       const content = await deleteKnowledge(db, accountId, existing.id);
       if (content === undefined) throw notFound('Knowledge item not found');
-      const images = storedImagePaths(content, accountId);
-      // The item is gone either way; a file left behind is only logged.
-      await files
-        .remove(KNOWLEDGE_IMAGES_BUCKET, images)
-        .catch((error) => logger.warn({ err: error, images }, 'Could not remove images'));
+      // Not removed here: another item may show the same image (decision 12).
+      if (storedImagePaths(content, accountId).length > 0) await cleanUpImagesLater(db, accountId, logger);
       return c.body(null, 204);
     });
+}
+
+/** Whether an edit took out an image the item showed before. */
+function lostImages(before: string, after: string, accountId: string): boolean {
+  const kept = new Set(storedImagePaths(after, accountId));
+  return storedImagePaths(before, accountId).some((path) => !kept.has(path));
 }

@@ -1,0 +1,88 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { KNOWLEDGE_IMAGES_BUCKET } from '../../common/files';
+import { storedImagePaths } from '../content/knowledge-html';
+import type { DB } from '../db/schema';
+import { findAccount } from '../data/accounts';
+import { itemContentPages } from '../data/item-contents';
+import { enqueueJob } from '../data/jobs';
+import type { FileStore } from '../storage/file-store';
+import type { JobHandler } from './worker';
+
+/** The job that removes an account's image files no item shows; its key is the account's id. */
+export const CLEAN_UP_IMAGES = 'clean_up_images';
+/** The periodic job that queues CLEAN_UP_IMAGES for every account folder in the store; its key is always 'all'. */
+export const SWEEP_IMAGES = 'sweep_images';
+/** A file younger than this is kept: it may be in an editor that has not saved yet. */
+export const IMAGE_GRACE_MS = 24 * 60 * 60_000;
+/** How often each process asks for a sweep (the queue runs one at a time across processes). */
+export const IMAGE_SWEEP_EVERY_MS = 24 * 60 * 60_000;
+/** Items changed this long before a pass began are read again after it: a save during the pass may show a file. */
+const SAVED_DURING_PASS_MS = 10 * 60_000;
+
+/**
+ * Asks for the account's unshown images to be removed, after an item was
+ * deleted or lost images, or the account was deleted. The change stands
+ * either way: a failure to ask is logged, and the next sweep asks again.
+ */
+export async function cleanUpImagesLater(db: Kysely<DB>, accountId: string, logger: Logger): Promise<void> {
+  await enqueueJob(db, { kind: CLEAN_UP_IMAGES, key: accountId }).catch((error: unknown) =>
+    logger.error({ err: error, accountId }, 'Could not queue the clean-up of images'),
+  );
+}
+
+/**
+ * Removes a deleted account's whole folder; for a live account, the files
+ * older than the grace period that no item of the account shows.
+ */
+export function cleanUpImages(deps: { db: Kysely<DB>; files: FileStore }): JobHandler {
+  const { db, files } = deps;
+  return async ({ key: accountId }, { signal, logger }) => {
+    if (!(await findAccount(db, accountId))) {
+      await files.removeFolder(KNOWLEDGE_IMAGES_BUCKET, accountId);
+      return;
+    }
+    const startedAt = Date.now();
+    const stored = await files.listFolder(KNOWLEDGE_IMAGES_BUCKET, accountId);
+    const old = stored.filter((file) => file.modifiedAt.getTime() <= startedAt - IMAGE_GRACE_MS);
+    let unshown = await notShown(
+      itemContentPages(db, accountId),
+      accountId,
+      old.map((file) => file.path),
+      signal,
+    );
+    // The pass reads newest changes first, so an item saved during it was passed over: read those again.
+    const updatedSince = new Date(startedAt - SAVED_DURING_PASS_MS);
+    unshown = await notShown(itemContentPages(db, accountId, { updatedSince }), accountId, unshown, signal);
+    if (unshown.length === 0) return;
+    await files.remove(KNOWLEDGE_IMAGES_BUCKET, unshown);
+    logger.info({ accountId, removed: unshown.length }, 'Removed images no item shows');
+  };
+}
+
+/** The paths among `paths` that no item in the pages shows. */
+async function notShown(
+  pages: AsyncGenerator<string[]>,
+  accountId: string,
+  paths: string[],
+  signal: AbortSignal,
+): Promise<string[]> {
+  const left = new Set(paths);
+  if (left.size === 0) return [];
+  for await (const contents of pages) {
+    signal.throwIfAborted();
+    for (const html of contents) for (const path of storedImagePaths(html, accountId)) left.delete(path);
+    if (left.size === 0) break;
+  }
+  return [...left];
+}
+
+/** Queues a clean-up for every account folder in the store: files whose grace ran out, and deleted accounts' folders. */
+export function sweepImages(deps: { db: Kysely<DB>; files: FileStore }): JobHandler {
+  return async (_job, { signal }) => {
+    for (const accountId of await deps.files.listFolders(KNOWLEDGE_IMAGES_BUCKET)) {
+      signal.throwIfAborted();
+      await enqueueJob(deps.db, { kind: CLEAN_UP_IMAGES, key: accountId });
+    }
+  };
+}
