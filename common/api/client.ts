@@ -60,6 +60,12 @@ export function endpointUrl(endpoint: Pick<Endpoint, 'path'>, input: { params?: 
 }
 
 /**
+ * Sent with a create so that a retry of it (its answer lost) returns what the
+ * first made instead of making it twice.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/**
  * A typed client for the endpoints in common/api/: the web and the server
  * tests call the API through it. `send` is fetch, or a fetch that adds what a
  * test's cookie jar holds. Failures reject with an ApiError.
@@ -68,12 +74,15 @@ export function createApiClient(send: (url: string, init: RequestInit) => Promis
   return async function call<E extends Endpoint>(
     endpoint: E | EndpointRoute<E>,
     input: ApiInput<E>,
-    options: { signal?: AbortSignal } = {},
+    options: { signal?: AbortSignal; idempotencyKey?: string } = {},
   ): Promise<ApiOutput<E>> {
     const { json, ...url } = input as { json?: unknown; params?: object; query?: object };
+    const headers: Record<string, string> = {};
+    if (json !== undefined) headers['content-type'] = 'application/json';
+    if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
     const response = await send(endpointUrl(endpoint, url), {
       method: endpoint.method.toUpperCase(),
-      headers: json !== undefined ? { 'content-type': 'application/json' } : undefined,
+      headers,
       body: json !== undefined ? JSON.stringify(json) : undefined,
       signal: options.signal,
     });

@@ -59,20 +59,48 @@ export async function findKnowledge(db: Executor, accountId: string, ref: { id: 
 /** A fresh short id: 8 URL-safe characters from 48 random bits. */
 export const newShortId = () => crypto.randomBytes(6).toString('base64url');
 
-/** Stores a new item; retries the rare short-id collision with a new one. */
+/**
+ * Stores a new item; retries the rare short-id collision with a new one. With
+ * an idempotency key the writer already used in the account, stores nothing
+ * and answers the item that key made.
+ */
 export async function insertKnowledge(
   db: Executor,
-  values: { accountId: string; userId: string; title: string; content: string; tags: string[] },
+  values: { accountId: string; userId: string; title: string; content: string; tags: string[]; idempotencyKey?: string },
   shortId: () => string = newShortId,
 ) {
+  const { idempotencyKey = null } = values;
   for (let attempt = 0; ; attempt++) {
     try {
-      const { id } = await db
+      const inserted = await db
         .insertInto('knowledge')
-        .values({ short_id: shortId(), account_id: values.accountId, user_id: values.userId, title: values.title, content: values.content, tags: values.tags })
+        .values({
+          short_id: shortId(),
+          account_id: values.accountId,
+          user_id: values.userId,
+          title: values.title,
+          content: values.content,
+          tags: values.tags,
+          idempotency_key: idempotencyKey,
+        })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['account_id', 'user_id', 'idempotency_key'])
+            .where('idempotency_key', 'is not', null)
+            .doNothing(),
+        )
         .returning('id')
+        .executeTakeFirst();
+      if (inserted) return (await findKnowledge(db, values.accountId, { id: inserted.id }))!;
+      // The same create again: the item the first one made.
+      const made = await db
+        .selectFrom('knowledge')
+        .select('id')
+        .where('account_id', '=', values.accountId)
+        .where('user_id', '=', values.userId)
+        .where('idempotency_key', '=', idempotencyKey)
         .executeTakeFirstOrThrow();
-      return (await findKnowledge(db, values.accountId, { id }))!;
+      return (await findKnowledge(db, values.accountId, { id: made.id }))!;
     } catch (error) {
       const collided = (error as { constraint?: string }).constraint === 'knowledge_short_id_key';
       if (!collided || attempt >= 4) throw error;

@@ -118,6 +118,8 @@ export interface KnowledgeTable {
   search_vector: ColumnType<string, never, never>;
   /** The analyzer version the item's passages were indexed with (0: not yet). */
   search_version: ColumnType<number, number | undefined, number>;
+  /** The Idempotency-Key its create was sent with, if any: a retried create finds this item. */
+  idempotency_key: string | null;
 }
 
 /** A part of an item (the text under one heading), the unit the ranked retrieval scores. */

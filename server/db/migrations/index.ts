@@ -11,6 +11,7 @@ import * as searchVectors from './0009-search-vectors';
 import * as searchPostings from './0010-search-postings';
 import * as inviteOneOutcome from './0011-invite-one-outcome';
 import * as sharedAuthState from './0012-shared-auth-state';
+import * as knowledgeIdempotency from './0013-knowledge-idempotency';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-search-postings': searchPostings,
   '0011-invite-one-outcome': inviteOneOutcome,
   '0012-shared-auth-state': sharedAuthState,
+  '0013-knowledge-idempotency': knowledgeIdempotency,
 };

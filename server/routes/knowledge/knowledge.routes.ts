@@ -24,6 +24,7 @@ import { notFound } from '../../errors';
 import { authorize } from '../../policies/authorize';
 import { knowledgePolicy } from '../../policies/knowledge-policy';
 import { presentKnowledge, presentKnowledgeSummary } from '../../presenters/knowledge-presenter';
+import { idempotencyKeyOf } from '../../api/idempotency-key';
 
 const WEEKS_ON_CHART = 12;
 
@@ -64,11 +65,13 @@ export function knowledgeRoutes(deps: AppDeps) {
       const { accountId, userId, role } = currentMembership(c);
       authorize(knowledgePolicy.write, { role });
       const input = c.req.valid('json');
+      // A retried create (its answer lost) sends the same key and gets the item the first made.
       const row = await insertKnowledge(db, {
         accountId,
         userId,
         ...input,
         content: sanitizeKnowledgeHtml(input.content),
+        idempotencyKey: idempotencyKeyOf(c),
       });
       await reindex(row);
       await describeItemLater(db, row.id, logger);

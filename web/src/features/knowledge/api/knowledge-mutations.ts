@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { randomId } from '@/lib/random-id';
+import { useRef } from 'react';
 import type { KnowledgeDto, KnowledgeInput, KnowledgePageDto } from '@common/knowledge';
 import { createKnowledge, deleteKnowledge, updateKnowledge } from '@common/api/knowledge';
 import { api } from '@/lib/api-client';
@@ -21,13 +23,22 @@ function useRememberSaved(accountId: string) {
   };
 }
 
-/** POST .../knowledge: a new item. */
+/**
+ * POST .../knowledge: a new item. One idempotency key per item being written:
+ * a save tried again after its answer was lost gets the item the first made,
+ * never a second copy; a new key once it is saved.
+ */
 export function useCreateKnowledge(accountId: string) {
   const remember = useRememberSaved(accountId);
+  const idempotencyKey = useRef(randomId());
   return useMutation({
     mutationFn: async (input: KnowledgeInput) =>
-      (await api(createKnowledge, { params: { accountId }, json: input })).data,
-    onSuccess: remember,
+      (await api(createKnowledge, { params: { accountId }, json: input }, { idempotencyKey: idempotencyKey.current }))
+        .data,
+    onSuccess: (item) => {
+      idempotencyKey.current = randomId();
+      return remember(item);
+    },
   });
 }
 
