@@ -29,7 +29,7 @@ export async function renameAccount(db: Executor, accountId: string, name: strin
     .executeTakeFirstOrThrow();
 }
 
-/** Deletes the account; its members, items and stars go with it by cascade (its image files stay: decision 6). */
+/** Deletes the account; its members, items and stars go with it by cascade (its image folder, with the clean-up job: decision 12). */
 export async function deleteAccount(db: Executor, accountId: string): Promise<void> {
   await db.deleteFrom('accounts').where('id', '=', accountId).execute();
 }
