@@ -144,10 +144,15 @@ test('dark theme persists across reloads', async ({ page, lore, saveScreenshot }
   await signInThroughEmail(page, lore, uniqueEmail('dark'));
   await page.getByLabel('Workspace name').fill('Night Shift');
   await page.getByRole('button', { name: 'Create workspace' }).click();
-  // The welcome page's header gives way to the workspace's; a menu opened on the old one would go with it.
+  // The welcome page's header gives way to the workspace's, which may render again as its data
+  // arrives; a menu opened meanwhile goes with the old header, so open it until it stays open.
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByRole('button', { name: 'Theme' }).click();
-  await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+  const dark = page.getByRole('menuitemradio', { name: 'Dark' });
+  await expect(async () => {
+    if (!(await dark.isVisible())) await page.getByRole('button', { name: 'Theme' }).click();
+    await expect(dark).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await dark.click();
   await expect(page.locator('html')).toHaveClass(/dark/);
   await page.reload();
   await expect(page.locator('html')).toHaveClass(/dark/);
