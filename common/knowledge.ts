@@ -89,16 +89,8 @@ export const knowledgeListQuerySchema = z.object({
     .optional()
     .transform((value) => (value === undefined ? [] : [value].flat()))
     .pipe(
-      z
-        .array(
-          z
-            .string()
-            .trim()
-            .min(1)
-            .max(TAG_MAX_LENGTH, `Tags must be at most ${TAG_MAX_LENGTH} characters`)
-            .check(noControlCharacters('Tags')),
-        )
-        .max(MAX_TAGS, `Filter by at most ${MAX_TAGS} tags`),
+      // Each filter tag follows the rules of the tags it is to match.
+      z.array(tagSchema).max(MAX_TAGS, `Filter by at most ${MAX_TAGS} tags`),
     ),
   page: z.coerce
     .number({ error: 'Page must be a number' })

@@ -9,8 +9,9 @@
  * PRNG (the same every run) over a vocabulary with a Zipf distribution, each with a few
  * topic words it repeats. Worker threads generate them and index them with the real
  * `indexPassages`; the rows go in with COPY, in batches, with the triggers and the
- * indexes of search_terms off during the load (search_stats and search_term_stats are then filled in one
- * statement, as migration 0008 does, and checked against a count), then VACUUM ANALYZE.
+ * indexes of search_terms off during the load. search_stats and search_term_stats are
+ * then filled in one statement each, as the triggers would have (search_stats is
+ * checked against a count), then VACUUM ANALYZE.
  * A few items are indexed again through the real `replaceItemIndex` to check that the
  * load stored the same rows. knowledge.search_vector (not read by the AI search) stays
  * empty: its trigger alone would add about ten minutes.
