@@ -2,3 +2,5 @@
 export const LOGIN_LINK_LIFETIME_MINUTES = 10;
 /** One login link per address per this many seconds. */
 export const LOGIN_LINK_INTERVAL_SECONDS = 60;
+/** The longest full name; here, free of zod, because the sign-up form checks it too. */
+export const FULL_NAME_MAX_LENGTH = 120;

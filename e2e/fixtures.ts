@@ -39,7 +39,7 @@ export async function signInThroughEmail(page: Page, lore: TestServer, email: st
   await page.getByRole('button', { name: 'Send login link' }).click();
   await expect(page.getByText('Check your email')).toBeVisible();
   const mail = await lore.mailbox.waitFor(email, { since });
-  await page.goto(linkIn(mail, '/api/auth/magic-link/verify'));
+  await page.goto(linkIn(mail, '/auth/callback?token='));
 }
 
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

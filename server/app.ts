@@ -13,6 +13,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { accountsRoutes } from './routes/accounts/accounts.routes';
 import { aiSearchRoutes } from './routes/ai-search/ai-search.routes';
 import { exampleQuestionsRoutes } from './routes/ai-search/example-questions.routes';
+import { forwardLoginLink, loginLinkRoutes } from './routes/auth/login-link.routes';
 import { signInOptionsRoutes } from './routes/auth/sign-in-options.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { invitationsRoutes } from './routes/invitations/invitations.routes';
@@ -27,6 +28,7 @@ import { spaRoutes } from './web/spa';
 /** Every resource's routes; each declares its full paths through its contract in common/api/. */
 const resources = [
   signInOptionsRoutes,
+  loginLinkRoutes,
   meRoutes,
   accountsRoutes,
   knowledgeRoutes,
@@ -48,6 +50,7 @@ export function createApp(deps: AppDeps) {
   // Before anything reads a body, the auth handler included; uploads keep their own (larger) limit.
   limitBodies(app, { uploads: [uploadKnowledgeImage], articles: [createKnowledge, updateKnowledge] });
   app.use('/api/*', clientIp({ trustProxy: env.TRUST_PROXY }), sameOrigin(env.BASE_URL));
+  app.get('/api/auth/magic-link/verify', forwardLoginLink(deps));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
   // Health answers before sessions are read: it must work when the database does not.
   app.route('/', healthRoutes(deps));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from './test/free-port';
 import { TestClient } from './test/http-client';
+import { tokenOf } from './test/mailbox';
 import { testEngine } from './test/test-database';
 
 /** The real `server/index.ts` process: start-up, the private data folder and its lock, graceful shutdown. */
@@ -50,9 +51,9 @@ async function signInThroughLog(lore: ReturnType<typeof startLore>, client: Test
   expect((await client.post('/api/auth/sign-in/magic-link', { email, callbackURL: '/auth/callback' })).status).toBe(
     200,
   );
-  await lore.waitFor('magic-link/verify');
-  const link = lore.output().match(/https?:\/\/[^\s"\\]+\/api\/auth\/magic-link\/verify\?[^\s"\\]+/)![0];
-  expect((await client.get(link)).status).toBe(302);
+  await lore.waitFor('/auth/callback?token=');
+  const link = lore.output().match(/https?:\/\/[^\s"\\]+\/auth\/callback\?token=[^\s"\\]+/)![0];
+  expect((await client.post('/api/redeemLoginLink', { token: tokenOf(link) })).status).toBe(200);
 }
 
 // The embedded database is what the lock and the shutdown protect; the PostgreSQL run skips this.

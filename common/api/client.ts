@@ -1,13 +1,14 @@
 import type { z } from 'zod';
 import type { Endpoint } from './define';
 
-/** An API failure: the HTTP status, the server's message, and its stable `code` to branch on. */
+/** An API failure: the HTTP status, the server's message, its stable `code` to branch on, and the whole answer. */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
     readonly status: number,
     message: string,
     readonly code?: string,
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -94,6 +95,7 @@ export function createApiClient(send: (url: string, init: RequestInit) => Promis
         response.status,
         failure.error ?? failure.message ?? `Request failed with status ${response.status}`,
         failure.code,
+        body,
       );
     }
     return body as ApiOutput<E>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, defineEndpoint, ok } from './define';
+import { defineEndpoint, ok } from './define';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
@@ -16,13 +16,4 @@ export const getHealth = defineEndpoint('public', {
     200: ok(healthSchema, 'Lore and its database are up'),
     503: ok(healthSchema, 'The database cannot be reached'),
   },
-});
-
-/** GET /api/sign-in-options: which sign-in buttons the login page shows. */
-export const getSignInOptions = defineEndpoint('public', {
-  method: 'get',
-  path: '/api/sign-in-options',
-  tags: ['Sign-in'],
-  summary: 'Which sign-in providers are configured',
-  responses: { 200: ok(dataOf(z.object({ google: z.boolean(), apple: z.boolean() })), 'The providers') },
 });

@@ -17,9 +17,9 @@ export const authFlowEndpoints = [
     method: 'post',
     path: '/api/auth/sign-in/magic-link',
     tags,
-    summary: `E-mail a sign-in link (works once, for ${LOGIN_LINK_LIFETIME_MINUTES} minutes; one per address per ${LOGIN_LINK_INTERVAL_SECONDS} s)`,
+    summary: `E-mail a sign-in link (works once, for ${LOGIN_LINK_LIFETIME_MINUTES} minutes; one per address per ${LOGIN_LINK_INTERVAL_SECONDS} s). The link opens /auth/callback?token=..., which redeems it with POST /api/redeemLoginLink; a name is given there, not here`,
     request: {
-      body: jsonBody(z.object({ email: z.email(), name: z.string().optional(), callbackURL: z.string().optional() })),
+      body: jsonBody(z.object({ email: z.email(), callbackURL: z.string().optional() })),
     },
     responses: {
       200: ok(z.object({ status: z.boolean() }), 'The link was sent'),
@@ -33,9 +33,10 @@ export const authFlowEndpoints = [
     method: 'get',
     path: '/api/auth/magic-link/verify',
     tags,
-    summary: 'Follow a sign-in link: sets the session cookie and redirects to callbackURL',
-    request: { query: z.object({ token: z.string(), callbackURL: z.string().optional() }) },
-    responses: { 302: redirect('Signed in; on to callbackURL (or to the login page with ?error=...)') },
+    summary:
+      'Never signs in (an image could make this GET): forwards to the page /auth/callback?token=..., which redeems the link',
+    request: { query: z.object({ token: z.string() }) },
+    responses: { 302: redirect('On to /auth/callback?token=...') },
   }),
   defineEndpoint('public', {
     method: 'post',

@@ -46,6 +46,7 @@ describe('the API description', () => {
     }
     expect(document.paths['/api/auth/sign-in/magic-link']?.post).toBeDefined();
     expect(document.paths['/api/auth/magic-link/verify']?.get).toBeDefined();
+    expect(document.paths['/api/redeemLoginLink']?.post).toBeDefined();
   });
 
   it('declares who may call every operation', () => {

@@ -9,8 +9,8 @@ import { loginLinkMail } from '../mail/templates';
 import { claimLoginLinkSlot, releaseLoginLinkSlot } from '../data/login-link-requests';
 import { insertProfile } from '../data/profiles';
 import { LOGIN_LINK_INTERVAL_SECONDS, LOGIN_LINK_LIFETIME_MINUTES } from '../../common/auth';
-import { fullNameSchema } from '../../common/profile';
 import { authSchema } from './auth-schema';
+import { hashLoginLinkToken, loginLinkPage } from './login-links';
 import { CLIENT_IP_HEADER } from '../middleware/client-ip';
 
 export interface AuthDeps {
@@ -60,10 +60,11 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
     plugins: [
       magicLink({
         expiresIn: LOGIN_LINK_LIFETIME_MINUTES * 60,
-        storeToken: 'hashed',
+        storeToken: { type: 'custom-hasher', hash: async (token) => hashLoginLinkToken(token) },
         // Called only for a valid request, right before the mail goes: so a refused
         // request never uses up the address's minute, and a failed send gives it back.
-        sendMagicLink: async ({ email, url }) => {
+        // The mail links to Lore's page, which redeems the token (POST /api/redeemLoginLink).
+        sendMagicLink: async ({ email, token }) => {
           const address = email.trim().toLowerCase();
           const claimedAt = new Date();
           const wait = await claimLoginLinkSlot(db, address, claimedAt, LOGIN_LINK_INTERVAL_SECONDS);
@@ -73,7 +74,7 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
               code: 'LOGIN_LINK_RATE_LIMITED',
             });
           }
-          await mailer.send(loginLinkMail(email, url)).catch(async (error: unknown) => {
+          await mailer.send(loginLinkMail(email, loginLinkPage(env.BASE_URL, token))).catch(async (error: unknown) => {
             await releaseLoginLinkSlot(db, address, claimedAt);
             throw error;
           });
@@ -81,12 +82,14 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
       }),
     ],
     hooks: {
-      // The name given at sign-up follows the profile's rules (length, no control characters).
+      // Whoever asks for a link may not be the address's owner, so the name comes with
+      // redeeming it (POST /api/redeemLoginLink), never with the request.
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/magic-link' || ctx.body?.name === undefined || ctx.body.name === '') return;
-        const name = fullNameSchema.safeParse(ctx.body.name);
-        if (!name.success) throw new APIError('BAD_REQUEST', { message: name.error.issues[0]!.message });
-        ctx.body.name = name.data;
+        if (ctx.path !== '/sign-in/magic-link' || ctx.body?.name === undefined) return;
+        throw new APIError('BAD_REQUEST', {
+          message: 'A name is given when the sign-in link is redeemed, not when it is requested',
+          code: 'NAME_NOT_ACCEPTED',
+        });
       }),
     },
     databaseHooks: {

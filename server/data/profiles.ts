@@ -35,3 +35,13 @@ export async function updateFullName(db: Executor, userId: string, fullName: str
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** Gives a user who has no name yet `fullName`; a user who has one keeps it. */
+export async function nameUnnamedUser(db: Executor, userId: string, fullName: string): Promise<void> {
+  await db
+    .insertInto('profiles')
+    .values({ id: userId, full_name: fullName })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ full_name: fullName, updated_at: new Date() }).where('profiles.full_name', 'is', null))
+    .execute();
+  await db.updateTable('users').set({ name: fullName }).where('id', '=', userId).where('name', '=', '').execute();
+}

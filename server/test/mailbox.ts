@@ -77,3 +77,6 @@ export function linkIn(mail: ReceivedMail, pathPart: string): string {
   if (!link) throw new Error(`No ${pathPart} link in mail "${mail.subject}"`);
   return link;
 }
+
+/** The token of a sign-in link (the page /auth/callback?token=... that redeems it). */
+export const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;

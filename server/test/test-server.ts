@@ -11,7 +11,7 @@ import { loadEnv } from '../env';
 import { listen } from '../http-server';
 import { createLoreJobWorker } from '../jobs/jobs';
 import { TestClient } from './http-client';
-import { linkIn, startMailbox } from './mailbox';
+import { linkIn, startMailbox, tokenOf } from './mailbox';
 import { openTestDatabase } from './test-database';
 import { createSignedInUser, type SignedInClient } from './user-factory';
 
@@ -67,16 +67,16 @@ export async function startTestServer(
     anonymous: () => new TestClient(baseUrl),
     /** A new user with a profile and a session, made without the e-mail round trip; for tests not about signing in. */
     user: (options: { email?: string; name?: string } = {}) => createSignedInUser(deps.auth, baseUrl, options),
-    /** Asks for a login link and follows it from the received mail, as a person would. */
+    /** Asks for a login link, opens it from the received mail and redeems it, as a person's browser would. */
     async signIn(email = `user-${crypto.randomUUID()}@example.com`, name?: string): Promise<SignedInClient> {
       const client = new TestClient(baseUrl);
       const since = mailbox.received.length;
-      const asked = await client.post('/api/auth/sign-in/magic-link', { email, name, callbackURL: '/auth/callback' });
+      const asked = await client.post('/api/auth/sign-in/magic-link', { email, callbackURL: '/auth/callback' });
       if (asked.status !== 200) throw new Error(`Login link refused: ${asked.status} ${JSON.stringify(asked.body)}`);
-      const link = linkIn(await mailbox.waitFor(email, { since }), '/api/auth/magic-link/verify');
-      const followed = await client.get(link);
-      if (followed.status !== 302 || client.cookies.size === 0)
-        throw new Error(`Login link did not sign in (${followed.status})`);
+      const link = linkIn(await mailbox.waitFor(email, { since }), '/auth/callback');
+      const redeemed = await client.post('/api/redeemLoginLink', { token: tokenOf(link), name });
+      if (redeemed.status !== 200 || client.cookies.size === 0)
+        throw new Error(`Login link did not sign in (${redeemed.status} ${JSON.stringify(redeemed.body)})`);
       const me = await client.get('/api/me');
       return Object.assign(client, { email, userId: me.body.data.id as string });
     },

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestClient } from '../../test/http-client';
-import { linkIn } from '../../test/mailbox';
+import { linkIn, tokenOf } from '../../test/mailbox';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 let lore: TestServer;
@@ -18,7 +18,12 @@ async function requestLink(client: TestClient, email: string, headers?: Record<s
 const address = (label: string) => `${label}-${crypto.randomUUID()}@example.com`;
 
 async function receiveLink(email: string, since: number) {
-  return linkIn(await lore.mailbox.waitFor(email, { since }), '/api/auth/magic-link/verify');
+  return linkIn(await lore.mailbox.waitFor(email, { since }), '/auth/callback');
+}
+
+/** What Lore's page /auth/callback does with a link: POSTs its token. */
+function redeem(client: TestClient, link: string, extra: { name?: unknown; switchAccount?: boolean } = {}) {
+  return client.post('/api/redeemLoginLink', { token: tokenOf(link), ...extra });
 }
 
 describe('login link by e-mail', () => {
@@ -29,16 +34,15 @@ describe('login link by e-mail', () => {
     expect((await requestLink(client, email)).status).toBe(200);
     const mail = await lore.mailbox.waitFor(email, { since });
     expect(mail.subject).toBe('Your Lore sign-in link');
-    const link = linkIn(mail, '/api/auth/magic-link/verify');
+    const link = linkIn(mail, '/auth/callback?token=');
 
-    const first = await client.get(link);
-    expect(first.status).toBe(302);
-    expect(first.headers.get('location')).toContain('/auth/callback');
+    const first = await redeem(client, link);
+    expect([first.status, first.body.data?.email]).toEqual([200, email]);
     expect((await client.get('/api/me')).body.data.email).toBe(email);
 
     const stranger = lore.anonymous();
-    const second = await stranger.get(link);
-    expect(second.headers.get('location')).toContain('error=');
+    const second = await redeem(stranger, link);
+    expect([second.status, second.body.code]).toEqual([400, 'invalid_link']);
     expect((await stranger.get('/api/me')).status).toBe(401);
   });
 
@@ -60,8 +64,7 @@ describe('login link by e-mail', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 10 * 60 * 1000 + 1000);
     const client = lore.anonymous();
-    const followed = await client.get(link);
-    expect(followed.headers.get('location')).toContain('error=');
+    expect((await redeem(client, link)).status).toBe(400);
     expect((await client.get('/api/me')).status).toBe(401);
   });
 
@@ -73,7 +76,7 @@ describe('login link by e-mail', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 9 * 60 * 1000);
     const client = lore.anonymous();
-    await client.get(link);
+    await redeem(client, link);
     expect((await client.get('/api/me')).status).toBe(200);
   });
 
@@ -130,21 +133,108 @@ describe('login link by e-mail', () => {
   it.each([
     ['x'.repeat(121), 'Full name must be at most 120 characters'],
     [42, 'Full name cannot be empty'],
-  ])('refuses a sign-up name the profile would refuse (%#)', async (name, message) => {
+    ['Ada\u0000', 'Full name cannot contain control characters'],
+  ])('refuses a sign-up name the profile would refuse, and keeps the link (%#)', async (name, message) => {
     const email = address('long-name');
     const since = lore.mailbox.received.length;
-    const response = await lore
-      .anonymous()
-      .post('/api/auth/sign-in/magic-link', { email, name, callbackURL: '/auth/callback' });
-    expect([response.status, response.body.message]).toEqual([400, message]);
-    expect(lore.mailbox.received.slice(since).some((mail) => mail.to.includes(email))).toBe(false);
+    await requestLink(lore.anonymous(), email);
+    const link = await receiveLink(email, since);
+    const client = lore.anonymous();
+    const refused = await redeem(client, link, { name });
+    expect([refused.status, refused.body.error]).toEqual([400, message]);
+    expect((await redeem(client, link, { name: 'Ada' })).status).toBe(200);
   });
 
-  it('creates the profile with the name given at sign-up', async () => {
+  it('names a new account with the name given when the link is redeemed', async () => {
     const email = address('named');
     const client = await lore.signIn(email, 'Ada Lovelace');
     const me = await client.get('/api/me');
     expect(me.body.data.profile.full_name).toBe('Ada Lovelace');
+  });
+
+  it('takes no name from whoever asks for the link, and keeps the name of an account that has one', async () => {
+    const email = address('not-yours');
+    const since = lore.mailbox.received.length;
+    const asked = await lore
+      .anonymous()
+      .post('/api/auth/sign-in/magic-link', { email, name: 'Mallory was here', callbackURL: '/auth/callback' });
+    expect([asked.status, asked.body.code]).toEqual([400, 'NAME_NOT_ACCEPTED']);
+    expect(lore.mailbox.received.slice(since).some((mail) => mail.to.includes(email))).toBe(false);
+
+    const owner = await lore.signIn(email);
+    expect((await owner.get('/api/me')).body.data.profile.full_name).toBeNull();
+    await owner.patch('/api/me/profile', { full_name: 'Grace Hopper' });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 61 * 1000);
+    const again = await lore.signIn(email, 'Someone Else');
+    vi.useRealTimers();
+    expect((await again.get('/api/me')).body.data.profile.full_name).toBe('Grace Hopper');
+  });
+});
+
+describe('a sign-in link in a browser where someone else is signed in', () => {
+  it('never signs in by GET (an image can make one): it forwards to the page that redeems it', async () => {
+    const author = address('author');
+    const since = lore.mailbox.received.length;
+    await requestLink(lore.anonymous(), author);
+    const token = tokenOf(await receiveLink(author, since));
+    const reader = await lore.user();
+    const fetched = await reader.get(`/api/auth/magic-link/verify?token=${token}&callbackURL=%2F`, {
+      'sec-fetch-dest': 'image',
+    });
+    expect(fetched.status).toBe(302);
+    expect(fetched.headers.get('location')).toBe(`${lore.baseUrl}/auth/callback?token=${token}`);
+    expect(fetched.headers.getSetCookie()).toEqual([]);
+    expect((await reader.get('/api/me')).body.data.email).toBe(reader.email);
+  });
+
+  it('asks before switching users, and switches only when told to', async () => {
+    const author = address('author');
+    const since = lore.mailbox.received.length;
+    await requestLink(lore.anonymous(), author);
+    const link = await receiveLink(author, since);
+    const reader = await lore.user();
+
+    const asked = await redeem(reader, link);
+    expect(asked.status).toBe(409);
+    expect(asked.body).toMatchObject({ code: 'other_account', currentEmail: reader.email, linkEmail: author });
+    expect((await reader.get('/api/me')).body.data.email).toBe(reader.email);
+
+    const readerSession = new TestClient(lore.baseUrl);
+    for (const [name, value] of reader.cookies) readerSession.cookies.set(name, value);
+    const switched = await redeem(reader, link, { switchAccount: true });
+    expect(switched.status).toBe(200);
+    expect((await reader.get('/api/me')).body.data.email).toBe(author);
+    // The reader's own session ended with the switch, rather than lingering unseen.
+    expect((await readerSession.get('/api/me')).status).toBe(401);
+  });
+
+  it('signs in without asking when the link is for the user already signed in', async () => {
+    const email = address('same');
+    const client = await lore.signIn(email);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 61 * 1000);
+    const since = lore.mailbox.received.length;
+    await requestLink(lore.anonymous(), email);
+    const link = await receiveLink(email, since);
+    vi.useRealTimers();
+    expect((await redeem(client, link)).status).toBe(200);
+    expect((await client.get('/api/me')).body.data.email).toBe(email);
+  });
+
+  it('refuses a redeem sent from another site', async () => {
+    const email = address('csrf-redeem');
+    const since = lore.mailbox.received.length;
+    await requestLink(lore.anonymous(), email);
+    const link = await receiveLink(email, since);
+    const client = lore.anonymous();
+    const response = await client.post(
+      '/api/redeemLoginLink',
+      { token: tokenOf(link) },
+      { origin: 'https://evil.example' },
+    );
+    expect(response.status).toBe(403);
+    expect((await redeem(client, link)).status).toBe(200);
   });
 });
 
@@ -154,7 +244,7 @@ describe('session cookie and sign-out', () => {
     const client = lore.anonymous();
     const since = lore.mailbox.received.length;
     await requestLink(client, email);
-    const followed = await client.get(await receiveLink(email, since));
+    const followed = await redeem(client, await receiveLink(email, since));
     const sessionCookie = followed.headers.getSetCookie().find((line) => line.startsWith('lore.session_token='));
     expect(sessionCookie).toMatch(/HttpOnly/i);
     expect(sessionCookie).toMatch(/SameSite=Lax/i);
@@ -168,7 +258,7 @@ describe('session cookie and sign-out', () => {
     vi.setSystemTime(Date.now() + 61 * 1000);
     const phone = new TestClient(lore.baseUrl);
     await requestLink(phone, email);
-    await phone.get(await receiveLink(email, since));
+    await redeem(phone, await receiveLink(email, since));
     vi.useRealTimers();
 
     expect((await laptop.post('/api/auth/sign-out')).status).toBe(200);

@@ -1,4 +1,4 @@
-import { getSignInOptions } from '../../../common/api/system';
+import { getSignInOptions } from '../../../common/api/sign-in';
 import type { AppDeps } from '../../app-env';
 import { createRouter } from '../../api/router';
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { getSignInOptions } from '@common/api/system';
-import { api } from '@/lib/api-client';
+import type { getSignInOptions, OtherAccount, redeemLoginLink } from '@common/api/sign-in';
+import { api, ApiError } from '@/lib/api-client';
 import { authClient } from '@/lib/auth-client';
 import { paths } from '@/lib/paths';
 
@@ -23,11 +23,10 @@ export function signInErrorMessage(error: { status?: number; message?: string } 
   return `For security purposes, please wait ${seconds} seconds before requesting another login link.`;
 }
 
-/** Asks for a login link by e-mail; `name` is kept when the address is new. Throws a display-ready message. */
-export async function requestLoginLink(email: string, name?: string): Promise<void> {
+/** Asks for a login link by e-mail. Throws a display-ready message. */
+export async function requestLoginLink(email: string): Promise<void> {
   const { error } = await authClient.signIn.magicLink({
     email,
-    name,
     callbackURL: paths.authCallback(),
     newUserCallbackURL: paths.authCallback(),
     errorCallbackURL: paths.login('link'),
@@ -43,4 +42,27 @@ export async function signInWithProvider(provider: 'google' | 'apple'): Promise<
     errorCallbackURL: paths.login('oauth'),
   });
   if (error) throw new Error(GENERIC_FAILURE);
+}
+
+/** What redeeming a link came to: signed in, or another user is signed in here and the person must choose. */
+export type RedeemOutcome = { signedIn: true } | { signedIn: false; otherAccount: OtherAccount };
+
+/**
+ * POST /api/redeemLoginLink with a mailed link's token (and the name typed at
+ * sign-up in this browser). Throws the spec's generic failure for a bad or used link.
+ */
+export async function redeemLink(input: {
+  token: string;
+  name?: string;
+  switchAccount?: boolean;
+}): Promise<RedeemOutcome> {
+  try {
+    await api<typeof redeemLoginLink>({ method: 'post', path: '/api/redeemLoginLink' }, { json: input });
+    return { signedIn: true };
+  } catch (failure) {
+    if (failure instanceof ApiError && failure.code === 'other_account') {
+      return { signedIn: false, otherAccount: failure.body as OtherAccount };
+    }
+    throw new Error(GENERIC_FAILURE, { cause: failure });
+  }
 }

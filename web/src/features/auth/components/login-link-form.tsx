@@ -1,9 +1,10 @@
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { LOGIN_LINK_LIFETIME_MINUTES } from '@common/auth';
+import { FULL_NAME_MAX_LENGTH, LOGIN_LINK_LIFETIME_MINUTES } from '@common/auth';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { requestLoginLink } from '../api/sign-in';
+import { rememberSignupName } from '../lib/signup-name';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -22,7 +23,8 @@ export function LoginLinkForm({ askName = false, submitLabel }: { askName?: bool
     setBusy(true);
     setError(null);
     try {
-      await requestLoginLink(address, askName ? name.trim() : undefined);
+      if (askName) rememberSignupName(name.trim());
+      await requestLoginLink(address);
       setSentTo(address);
     } catch (failure) {
       setError((failure as Error).message);
@@ -35,6 +37,8 @@ export function LoginLinkForm({ askName = false, submitLabel }: { askName?: bool
     event.preventDefault();
     const address = email.trim();
     if (askName && !name.trim()) return setError('Please enter your full name');
+    if (askName && name.trim().length > FULL_NAME_MAX_LENGTH)
+      return setError(`Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`);
     if (!EMAIL_PATTERN.test(address)) return setError('Please enter a valid email address');
     void send(address);
   };

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { fullNameSchema } from '../profile';
+import { noControlCharacters } from '../text';
+import { dataOf, defineEndpoint, errors, jsonBody, ok } from './define';
+
+const tags = ['Sign-in'];
+
+/** GET /api/sign-in-options: which sign-in buttons the login page shows. */
+export const getSignInOptions = defineEndpoint('public', {
+  method: 'get',
+  path: '/api/sign-in-options',
+  tags,
+  summary: 'Which sign-in providers are configured',
+  responses: { 200: ok(dataOf(z.object({ google: z.boolean(), apple: z.boolean() })), 'The providers') },
+});
+
+/** Who a sign-in link is for, and who this browser is signed in as: the answer when they differ. */
+export const otherAccountSchema = z.object({
+  error: z.string(),
+  code: z.literal('other_account'),
+  currentEmail: z.string(),
+  linkEmail: z.string(),
+});
+export type OtherAccount = z.infer<typeof otherAccountSchema>;
+
+export const redeemLoginLinkInputSchema = z.object({
+  token: z
+    .string({ error: 'The sign-in link has no token' })
+    .min(1, 'The sign-in link has no token')
+    .max(200, 'The sign-in link is not valid')
+    .check(noControlCharacters('The token')),
+  /** The name given at sign-up, in the browser that redeems the link; kept only for an account without one. */
+  name: fullNameSchema.optional(),
+  /** Sign out the user this browser is signed in as, and in as the link's. */
+  switchAccount: z.boolean().optional(),
+});
+
+/**
+ * POST /api/redeemLoginLink: the one way a sign-in link signs in. A POST from
+ * Lore's own page (never a GET an image could make), and it will not replace
+ * another user's session unless asked to.
+ */
+export const redeemLoginLink = defineEndpoint('public', {
+  method: 'post',
+  path: '/api/redeemLoginLink',
+  tags,
+  summary: 'Sign in with the token of an e-mailed sign-in link; sets the session cookie',
+  request: { body: jsonBody(redeemLoginLinkInputSchema) },
+  responses: {
+    200: ok(dataOf(z.object({ email: z.string() })), 'Signed in as the address the link was sent to'),
+    409: ok(otherAccountSchema, 'Another user is signed in here; send switchAccount: true to switch'),
+    ...errors(400),
+  },
+});
