@@ -16,8 +16,29 @@ export async function findAccount(db: Executor, accountId: string) {
   return db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
 }
 
-export async function insertAccount(db: Executor, name: string) {
-  return db.insertInto('accounts').values({ name }).returningAll().executeTakeFirstOrThrow();
+/**
+ * Stores a new account, or with an idempotency key its creator already used,
+ * stores nothing and answers undefined (findAccountMadeWithKey has it).
+ */
+export async function insertAccount(db: Executor, values: { name: string; createdBy: string; idempotencyKey?: string }) {
+  return db
+    .insertInto('accounts')
+    .values({ name: values.name, created_by: values.createdBy, idempotency_key: values.idempotencyKey ?? null })
+    .onConflict((conflict) =>
+      conflict.columns(['created_by', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing(),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The account `userId` created with `idempotencyKey`, if it still exists. */
+export async function findAccountMadeWithKey(db: Executor, userId: string, idempotencyKey: string) {
+  return db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('created_by', '=', userId)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
 }
 
 export async function renameAccount(db: Executor, accountId: string, name: string) {

@@ -72,6 +72,9 @@ export interface AccountsTable {
   name: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  created_by: string | null;
+  /** The creator's Idempotency-Key, so a retried create finds this account (0014). */
+  idempotency_key: string | null;
 }
 
 export interface AccountMembersTable {

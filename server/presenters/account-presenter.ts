@@ -4,7 +4,10 @@ import { accountPolicy } from '../policies/account-policy';
 import { abilities } from '../policies/authorize';
 
 /** The account as the API shows it to one of its members, with what they may do to it. */
-export function presentAccount(account: Account, role: Role): AccountDto {
+export function presentAccount(
+  account: Pick<Account, 'id' | 'name' | 'created_at' | 'updated_at'>,
+  role: Role,
+): AccountDto {
   return {
     id: account.id,
     name: account.name,

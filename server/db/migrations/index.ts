@@ -12,6 +12,7 @@ import * as searchPostings from './0010-search-postings';
 import * as inviteOneOutcome from './0011-invite-one-outcome';
 import * as sharedAuthState from './0012-shared-auth-state';
 import * as knowledgeIdempotency from './0013-knowledge-idempotency';
+import * as accountIdempotency from './0014-account-idempotency';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-invite-one-outcome': inviteOneOutcome,
   '0012-shared-auth-state': sharedAuthState,
   '0013-knowledge-idempotency': knowledgeIdempotency,
+  '0014-account-idempotency': accountIdempotency,
 };

@@ -2,6 +2,7 @@ import * as api from '../../../common/api/accounts';
 import type { AppDeps } from '../../app-env';
 import { createRouter } from '../../api/router';
 import { currentMembership, currentUser } from '../../auth/guards';
+import { idempotencyKeyOf } from '../../api/idempotency-key';
 import { createAccountWithOwner } from '../../commands/create-account';
 import { countMembers } from '../../data/account-members';
 import { deleteAccount, findAccount, listAccountsForUser, renameAccount } from '../../data/accounts';
@@ -21,7 +22,12 @@ export function accountsRoutes(deps: AppDeps) {
     })
     .openapi(api.createAccount, async (c) => {
       const { name } = c.req.valid('json');
-      const account = await createAccountWithOwner(db, { name, userId: currentUser(c).id });
+      // A retried create (its answer lost) sends the same key and gets the account the first made.
+      const account = await createAccountWithOwner(db, {
+        name,
+        userId: currentUser(c).id,
+        idempotencyKey: idempotencyKeyOf(c),
+      });
       return c.json({ data: presentAccount(account, 'owner') }, 201);
     })
     .openapi(api.getAccount, async (c) => {

@@ -157,3 +157,35 @@ describe('denials', () => {
     expect((await owner.get(`/api/accounts/${accountId}`)).body.data.name).toBe('Shared');
   });
 });
+
+describe('creating an account with an Idempotency-Key', () => {
+  const namedBy = async (name: string) =>
+    lore.db.selectFrom('accounts').select('id').where('name', '=', name).execute();
+
+  it('answers a retried create with the account the first made, and makes no second', async () => {
+    const creator = await lore.user();
+    const name = `Retried ${crypto.randomUUID()}`;
+    const create = (idempotencyKey: string) => apiAs(creator)(createAccount, { json: { name } }, { idempotencyKey });
+    const key = crypto.randomUUID();
+    // Sent together, as a retry racing a slow first attempt would be.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => create(key)));
+    expect(new Set(answers.map((answer) => answer.data.id)).size).toBe(1);
+    expect(answers.every((answer) => answer.data.role === 'owner')).toBe(true);
+    expect(await namedBy(name)).toHaveLength(1);
+    expect((await create(key)).data.id).toBe(answers[0]!.data.id);
+    expect((await apiAs(creator)(listAccounts, {})).data.filter((account) => account.name === name)).toHaveLength(1);
+
+    await create(crypto.randomUUID());
+    expect(await namedBy(name)).toHaveLength(2);
+  });
+
+  it("keeps keys apart per creator: another user's key makes their own account", async () => {
+    const [first, second] = [await lore.user(), await lore.user()];
+    const key = crypto.randomUUID();
+    const name = `Shared key ${crypto.randomUUID()}`;
+    const mine = await apiAs(first)(createAccount, { json: { name } }, { idempotencyKey: key });
+    const theirs = await apiAs(second)(createAccount, { json: { name } }, { idempotencyKey: key });
+    expect(theirs.data.id).not.toBe(mine.data.id);
+    expect((await second.get(`/api/accounts/${mine.data.id}`)).status).toBe(404);
+  });
+});
