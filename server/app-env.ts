@@ -7,6 +7,7 @@ import type { Env } from './env';
 import type { Mailer } from './mail/mailer';
 import type { Embedder } from './search/embed';
 import type { FileStore } from './storage/file-store';
+import type { TotpVault } from './auth/totp';
 
 /** Everything the app is built from; tests build it with their own parts. */
 export interface AppDeps {
@@ -21,6 +22,8 @@ export interface AppDeps {
   embedder?: Embedder;
   /** Uploaded files (article images). */
   files: FileStore;
+  /** Authenticator-app codes and their encrypted secrets. */
+  totp: TotpVault;
   /** Folder of the built web app; the SPA is served from it when present. */
   webRoot?: string;
 }

@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './app-env';
 import { serveApiDescription } from './api/openapi';
+import { gateAuthRoutes } from './auth/guards';
 import { loadSession } from './auth/session-middleware';
 import { AppError } from './errors';
 import { createKnowledge, updateKnowledge, uploadKnowledgeImage } from '../common/api/knowledge';
@@ -22,6 +23,7 @@ import { knowledgeRoutes } from './routes/knowledge/knowledge.routes';
 import { meRoutes } from './routes/me/me.routes';
 import { secureImageRoutes } from './routes/secure-image/secure-image.routes';
 import { starsRoutes } from './routes/stars/stars.routes';
+import { twoFactorRoutes } from './routes/two-factor/two-factor.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { spaRoutes } from './web/spa';
 
@@ -30,6 +32,7 @@ const resources = [
   signInOptionsRoutes,
   loginLinkRoutes,
   meRoutes,
+  twoFactorRoutes,
   accountsRoutes,
   knowledgeRoutes,
   knowledgeImagesRoutes,
@@ -51,6 +54,7 @@ export function createApp(deps: AppDeps) {
   limitBodies(app, { uploads: [uploadKnowledgeImage], articles: [createKnowledge, updateKnowledge] });
   app.use('/api/*', clientIp({ trustProxy: env.TRUST_PROXY }), sameOrigin(env.BASE_URL));
   app.get('/api/auth/magic-link/verify', forwardLoginLink(deps));
+  app.use('/api/auth/*', gateAuthRoutes(auth));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
   // Health answers before sessions are read: it must work when the database does not.
   app.route('/', healthRoutes(deps));

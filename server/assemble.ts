@@ -4,6 +4,7 @@ import type { AppDeps } from './app-env';
 import { createWriter } from './ai/writer';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
+import { createTotpVault } from './auth/totp';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { createMailer } from './mail/mailer';
@@ -29,6 +30,7 @@ export function assembleApp(options: {
     mailer,
     logger,
     files,
+    totp: createTotpVault(secret),
     writer: createWriter(env, {
       onModelError: (error) => logger.warn({ err: error }, 'The AI model failed; answering extractively'),
     }),

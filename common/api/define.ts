@@ -8,7 +8,12 @@ import { z } from 'zod';
 export type Access = 'public' | 'user' | 'member';
 
 /** An endpoint of Lore's API: its OpenAPI route, and who may call it. */
-export type Endpoint = RouteConfig & { 'x-access': Access; 'x-unauthenticated-message'?: string };
+export type Endpoint = RouteConfig & {
+  'x-access': Access;
+  'x-unauthenticated-message'?: string;
+  /** A session that still owes its second factor may call it (decision 4); every other guarded endpoint refuses one. */
+  'x-before-second-factor'?: true;
+};
 
 /** Every error answer: a message for people and a stable code for programs. */
 export const apiErrorSchema = z.object({ error: z.string(), code: z.string() });
@@ -17,7 +22,7 @@ export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 const errorMeanings = {
   400: 'Invalid input; `error` names the first problem',
   401: 'Not signed in',
-  403: 'Not allowed for the caller, or a cross-site request',
+  403: 'Not allowed for the caller, a cross-site request, or (code `mfa_required`) a session that still owes its second factor',
   404: 'No such thing, or the caller is not a member of its account',
   409: 'Conflicts with what exists',
   413: 'Too large',
@@ -46,7 +51,11 @@ export const dataOf = <S extends z.ZodType>(schema: S) => z.object({ data: schem
 /** `{ success: true }`, how the spec's own-backend endpoints confirm a change. */
 export const successSchema = z.object({ success: z.literal(true) });
 
-const guardErrors: Record<Access, Array<keyof typeof errorMeanings>> = { public: [], user: [401], member: [401, 404] };
+const guardErrors: Record<Access, Array<keyof typeof errorMeanings>> = {
+  public: [],
+  user: [401, 403],
+  member: [401, 403, 404],
+};
 
 /**
  * Declares an endpoint. The server mounts it behind the guard its access asks for
@@ -56,7 +65,7 @@ const guardErrors: Record<Access, Array<keyof typeof errorMeanings>> = { public:
 export function defineEndpoint<const R extends RouteConfig>(
   access: Access,
   route: R,
-  options: { unauthenticatedMessage?: string } = {},
+  options: { unauthenticatedMessage?: string; beforeSecondFactor?: true } = {},
 ) {
   const security = access === 'public' ? [] : [{ session: [] }];
   return {
@@ -65,5 +74,6 @@ export function defineEndpoint<const R extends RouteConfig>(
     responses: { ...errors(...guardErrors[access]), ...route.responses } as R['responses'],
     'x-access': access,
     ...(options.unauthenticatedMessage ? { 'x-unauthenticated-message': options.unauthenticatedMessage } : {}),
+    ...(options.beforeSecondFactor ? { 'x-before-second-factor': true as const } : {}),
   } satisfies Endpoint;
 }

@@ -5,6 +5,7 @@ import { uploadFile } from '../test/knowledge-factory';
 import type { TestClient, TestResponse } from '../test/http-client';
 import { routeCases, type RouteCase, type Sample } from '../test/route-samples';
 import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
+import { turnOnTwoFactor } from '../test/two-factor';
 import { createWalkWorkspace, type WalkWorkspace } from '../test/walk-workspace';
 import { OPENAPI_PATH } from './openapi';
 
@@ -13,7 +14,8 @@ import { OPENAPI_PATH } from './openapi';
  * every kind of caller against a workspace. The routes come from the app, so
  * a new route fails here until route-samples.ts says who may call it.
  */
-const CALLERS = ['anonymous', 'stranger', 'member', 'admin', 'owner'] as const;
+const CALLERS = ['anonymous', 'stranger', 'member', 'admin', 'owner', 'unverified'] as const;
+/** `unverified`: the owner, with two-factor on, on another device that has not given its code (decision 4). */
 /** `swapper`: the stranger naming its own workspace with the walked workspace's item, member, invitation or file ids. */
 type Caller = (typeof CALLERS)[number] | 'swapper';
 const RANK: Record<Role, number> = { member: 1, admin: 2, owner: 3 };
@@ -24,6 +26,8 @@ let workspace: WalkWorkspace;
 let elsewhere: WalkWorkspace;
 let routes: string[];
 let accessInDocument: Map<string, string>;
+/** Routes a session that owes its code may call, by the contracts. */
+let beforeSecondFactor: Set<string>;
 
 beforeAll(async () => {
   lore = await startTestServer();
@@ -34,8 +38,16 @@ beforeAll(async () => {
   );
   routes = [...new Set(registered.map((route) => `${route.method} ${route.path}`))];
   const document = (await lore.anonymous().get(OPENAPI_PATH)).body as {
-    paths: Record<string, Record<string, { 'x-access'?: string }>>;
+    paths: Record<string, Record<string, { 'x-access'?: string; 'x-before-second-factor'?: boolean }>>;
   };
+  const routeOf = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
+  beforeSecondFactor = new Set(
+    Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).flatMap(([method, operation]) =>
+        operation['x-before-second-factor'] ? [routeOf(method, path)] : [],
+      ),
+    ),
+  );
   accessInDocument = new Map(
     Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item).map(([method, operation]) => [
@@ -55,11 +67,13 @@ const walked = () =>
 
 /** What `caller` must get from a route that `allowed` callers may use. */
 function expectedFor(
+  route: string,
   { allowed, namesObject }: RouteCase,
   caller: Caller,
-): 'success' | 'unauthenticated' | 'hidden' | 'forbidden' {
+): 'success' | 'unauthenticated' | 'hidden' | 'forbidden' | 'owesCode' {
   if (caller === 'swapper') return namesObject ? 'hidden' : 'success';
   if (allowed === 'public') return 'success';
+  if (caller === 'unverified') return beforeSecondFactor.has(route) ? 'success' : 'owesCode';
   if (caller === 'anonymous') return 'unauthenticated';
   if (allowed === 'user') return 'success';
   if (caller === 'stranger') return 'hidden';
@@ -71,11 +85,28 @@ const meets: Record<ReturnType<typeof expectedFor>, (status: number) => boolean>
   unauthenticated: (status) => status === 401,
   hidden: (status) => status === 403 || status === 404,
   forbidden: (status) => status === 403,
+  owesCode: (status) => status === 403,
 };
 
-function clientFor(caller: Caller, target: WalkWorkspace, own: WalkWorkspace): TestClient | SignedInClient {
+const unverifiedSessions = new Map<string, SignedInClient>();
+
+/** The workspace owner's session on a new device, with two-factor on and no code given yet. */
+async function unverifiedOwnerOf(target: WalkWorkspace): Promise<SignedInClient> {
+  if (!unverifiedSessions.has(target.id)) {
+    await turnOnTwoFactor(target.owner);
+    unverifiedSessions.set(target.id, await lore.anotherSession(target.owner));
+  }
+  return unverifiedSessions.get(target.id)!;
+}
+
+async function clientFor(
+  caller: Caller,
+  target: WalkWorkspace,
+  own: WalkWorkspace,
+): Promise<TestClient | SignedInClient> {
   if (caller === 'anonymous') return lore.anonymous();
   if (caller === 'stranger') return elsewhere.owner;
+  if (caller === 'unverified') return unverifiedOwnerOf(target);
   return caller === 'swapper' ? own.owner : target[caller];
 }
 
@@ -99,7 +130,7 @@ async function tryRoute(route: string, routeCase: RouteCase, caller: Caller): Pr
   const target = fresh ? await createWalkWorkspace(lore) : workspace;
   // The swapper names its own workspace (a fresh one too when the request destroys it); everyone else the walked one.
   const own = caller !== 'swapper' ? target : fresh ? await createWalkWorkspace(lore) : elsewhere;
-  const client = clientFor(caller, target, own);
+  const client = await clientFor(caller, target, own);
   const sample = await routeCase.sample({
     lore,
     account: own,
@@ -107,9 +138,10 @@ async function tryRoute(route: string, routeCase: RouteCase, caller: Caller): Pr
     caller: caller === 'anonymous' ? undefined : (client as SignedInClient),
   });
   const response = await send(route, client, sample);
-  const expected = expectedFor(routeCase, caller);
+  const expected = expectedFor(route, routeCase, caller);
   const problems: string[] = [];
-  if (!meets[expected](response.status)) {
+  const owesCodeAnswered = expected !== 'owesCode' || response.body?.code === 'mfa_required';
+  if (!meets[expected](response.status) || !owesCodeAnswered) {
     problems.push(`${route} as ${caller}: ${response.status} ${JSON.stringify(response.body)}, expected ${expected}`);
   }
   if (caller === 'anonymous' || caller === 'stranger' || caller === 'swapper') {

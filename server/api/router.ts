@@ -2,7 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Endpoint } from '../../common/api/define';
 import type { AppDeps, AppEnv } from '../app-env';
-import { currentUser, loadMembership, requestedAccountId, requireUser } from '../auth/guards';
+import { currentUser, loadMembership, requestedAccountId, requireSecondFactor, requireUser } from '../auth/guards';
 import { badRequest } from '../errors';
 
 type Handler = (c: Context<AppEnv>) => unknown;
@@ -10,8 +10,10 @@ type Handler = (c: Context<AppEnv>) => unknown;
 /**
  * A router whose every endpoint is guarded as its contract declares (`x-access`:
  * public, user or member) and validated by its zod schemas. The order is always:
- * signed in (401), input valid (400, the first problem's message), member of the
- * account the input names (404), then the handler, which authorizes (403).
+ * signed in (401), past the second factor (403 mfa_required, unless the endpoint
+ * is one a session that owes its code may call), input valid (400, the first
+ * problem's message), member of the account the input names (404), then the
+ * handler, which authorizes (403).
  */
 export function createRouter({ database: { db } }: AppDeps) {
   const router = new OpenAPIHono<AppEnv>({
@@ -21,14 +23,15 @@ export function createRouter({ database: { db } }: AppDeps) {
   });
 
   const guarded = (endpoint: Endpoint, handler: Handler): [MiddlewareHandler<AppEnv>[], Handler] => {
+    const secondFactor = endpoint['x-before-second-factor'] ? [] : [requireSecondFactor];
     switch (endpoint['x-access']) {
       case 'public':
         return [[], handler];
       case 'user':
-        return [[requireUser(endpoint['x-unauthenticated-message'])], handler];
+        return [[requireUser(endpoint['x-unauthenticated-message']), ...secondFactor], handler];
       case 'member':
         return [
-          [requireUser(endpoint['x-unauthenticated-message'])],
+          [requireUser(endpoint['x-unauthenticated-message']), ...secondFactor],
           async (c) => {
             c.set('membership', await loadMembership(db, requestedAccountId(c), currentUser(c).id));
             return handler(c);

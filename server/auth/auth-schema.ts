@@ -18,6 +18,16 @@ export const authSchema = {
       userAgent: 'user_agent',
       ...timestamps,
     },
+    // Where the session stands with two-factor sign-in (decision 4); only Lore's own code sets it.
+    additionalFields: {
+      secondFactor: {
+        type: 'string' as const,
+        fieldName: 'second_factor',
+        required: false,
+        defaultValue: 'none',
+        input: false,
+      },
+    },
   },
   account: {
     modelName: 'identities',

@@ -8,6 +8,7 @@ import type { Mailer } from '../mail/mailer';
 import { loginLinkMail } from '../mail/templates';
 import { claimLoginLinkSlot, releaseLoginLinkSlot } from '../data/login-link-requests';
 import { insertProfile } from '../data/profiles';
+import { hasVerifiedFactor } from '../data/two-factor';
 import { LOGIN_LINK_INTERVAL_SECONDS, LOGIN_LINK_LIFETIME_MINUTES } from '../../common/auth';
 import { authSchema } from './auth-schema';
 import { hashLoginLinkToken, loginLinkPage } from './login-links';
@@ -96,6 +97,15 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
       user: {
         create: {
           after: async (user) => insertProfile(db, user.id, user.name),
+        },
+      },
+      // Every sign-in path (e-mail link, Google, Apple) makes its session here: a user
+      // with two-factor on gets one that must give a code first (decision 4).
+      session: {
+        create: {
+          before: async (session) => ({
+            data: { ...session, secondFactor: (await hasVerifiedFactor(db, session.userId)) ? 'pending' : 'none' },
+          }),
         },
       },
     },

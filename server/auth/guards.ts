@@ -2,10 +2,11 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { accountIdOfStoredPath } from '../../common/files';
 import type { AppEnv, Membership } from '../app-env';
-import type { SessionUser } from './auth';
+import type { Auth, SessionUser } from './auth';
 import type { Executor } from '../data/executor';
 import { findMembership } from '../data/account-members';
-import { notFound, unauthenticated } from '../errors';
+import { TWO_FACTOR_CODES, TWO_FACTOR_MESSAGES } from '../../common/two-factor';
+import { AppError, notFound, unauthenticated } from '../errors';
 
 const uuid = z.uuid();
 
@@ -16,6 +17,34 @@ export const requireUser =
     if (!c.get('user')) throw unauthenticated(message);
     await next();
   };
+
+/**
+ * 403 for a session that still owes its second factor (decision 4): behind
+ * every guarded endpoint but the few that let it give the code.
+ */
+export const requireSecondFactor: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.get('session')?.secondFactor === 'pending') throw secondFactorRequired();
+  await next();
+};
+
+export const secondFactorRequired = () => new AppError(403, TWO_FACTOR_CODES.required, TWO_FACTOR_MESSAGES.required);
+
+/** better-auth's routes a session that owes its second factor may use: its own session, sign-out, and signing in anew. */
+const OPEN_BEFORE_SECOND_FACTOR = /^\/api\/auth\/(get-session|sign-out|sign-in\/|callback\/|magic-link\/verify)/;
+
+/**
+ * The same gate for better-auth's own routes under /api/auth (changing the user,
+ * listing or revoking sessions...), which our routers do not guard.
+ */
+export function gateAuthRoutes(auth: Auth): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!OPEN_BEFORE_SECOND_FACTOR.test(c.req.path)) {
+      const result = await auth.api.getSession({ headers: c.req.raw.headers });
+      if (result?.session.secondFactor === 'pending') throw secondFactorRequired();
+    }
+    await next();
+  };
+}
 
 /**
  * The account a request names, read from its validated input: `accountId` in

@@ -28,6 +28,32 @@ export interface SessionsTable {
   user_agent: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Where the session stands with two-factor sign-in (migration 0015, decision 4). */
+  second_factor: ColumnType<SecondFactorState, SecondFactorState | undefined, SecondFactorState>;
+  second_factor_failures: Generated<number>;
+  second_factor_locked_until: Date | null;
+}
+
+export type SecondFactorState = 'none' | 'pending' | 'verified';
+
+/** An authenticator app of a user: its TOTP secret, encrypted, and the last time step accepted. */
+export interface TwoFactorFactorsTable {
+  id: Generated<string>;
+  user_id: string;
+  friendly_name: string;
+  secret_encrypted: string;
+  status: ColumnType<'unverified' | 'verified', 'unverified' | 'verified' | undefined, 'unverified' | 'verified'>;
+  last_used_step: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One-time recovery codes, hashed. */
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: string;
+  used_at: Date | null;
 }
 
 /** better-auth's linked sign-in identities (Google, Apple...). */
@@ -231,6 +257,8 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   identities: IdentitiesTable;
+  two_factor_factors: TwoFactorFactorsTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   verifications: VerificationsTable;
   profiles: ProfilesTable;
   accounts: AccountsTable;

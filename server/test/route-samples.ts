@@ -70,6 +70,16 @@ export const routeCases: Record<string, RouteCase | LeftToOthers> = {
   'POST /api/redeemLoginLink': { leftTo: 'server/routes/auth/magic-link.test.ts (needs a mailed token)' },
 
   'GET /api/me': { allowed: 'user', sample: () => ({}) },
+  'GET /api/me/two-factor': { allowed: 'user', sample: () => ({}) },
+  // Each leaves the caller's two-factor as it found it: a wrong code, a set-up that is not confirmed.
+  'POST /api/me/two-factor/verify': {
+    leftTo: 'server/routes/two-factor/two-factor.test.ts (needs a code from the app)',
+  },
+  'POST /api/me/two-factor/enroll': { leftTo: 'server/routes/two-factor/two-factor.test.ts' },
+  'POST /api/me/two-factor/enroll/confirm': {
+    leftTo: 'server/routes/two-factor/two-factor.test.ts (needs a code from the app)',
+  },
+  'DELETE /api/me/two-factor/:factorId': { leftTo: 'server/routes/two-factor/two-factor.test.ts' },
   'PATCH /api/me/profile': { allowed: 'user', sample: () => ({ json: { full_name: 'Walking Person' } }) },
   'GET /api/accounts': { allowed: 'user', sample: () => ({}) },
   'POST /api/accounts': { allowed: 'user', sample: () => ({ json: { name: 'A new workspace' } }) },

@@ -22,6 +22,16 @@ export async function createSignedInUser(
     { method: 'magic-link' },
   );
   if (!user) throw new Error(`No user was created for ${email}`);
+  return sessionFor(auth, baseUrl, user);
+}
+
+/** Another session of an existing user (another device), made as sign-in makes one, with its create hooks. */
+export async function sessionFor(
+  auth: Auth,
+  baseUrl: string,
+  user: { id: string; email: string },
+): Promise<SignedInClient> {
+  const context = await auth.$context;
   const session = await context.internalAdapter.createSession(user.id);
   const cookie = context.authCookies.sessionToken;
   const setCookie = await serializeSignedCookie(cookie.name, session.token, context.secret, {

@@ -1,0 +1,183 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TWO_FACTOR_MESSAGES } from '../../../common/two-factor';
+import { linkIn, tokenOf } from '../../test/mailbox';
+import { codeFor, turnOnTwoFactor } from '../../test/two-factor';
+import { startTestServer, type TestServer } from '../../test/test-server';
+
+let lore: TestServer;
+beforeAll(async () => {
+  lore = await startTestServer();
+});
+afterAll(() => lore.close());
+afterEach(() => vi.useRealTimers());
+
+const status = async (client: Awaited<ReturnType<TestServer['user']>>) =>
+  (await client.get('/api/me/two-factor')).body.data;
+
+describe('setting up two-factor', () => {
+  it('enrols with a QR code and the secret, turns on with a code, and gives ten recovery codes', async () => {
+    const user = await lore.user();
+    expect(await status(user)).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal1', factors: [] });
+    const enrolled = await user.post('/api/me/two-factor/enroll');
+    expect(enrolled.status).toBe(201);
+    expect(enrolled.body.data.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(enrolled.body.data.uri).toContain('otpauth://totp/Lore:');
+    const { factorId, secret } = enrolled.body.data;
+
+    const wrong = await user.post('/api/me/two-factor/enroll/confirm', {
+      factorId,
+      code: '000000' === codeFor(secret) ? '111111' : '000000',
+    });
+    expect([wrong.status, wrong.body.error]).toEqual([400, TWO_FACTOR_MESSAGES.incorrect]);
+    const short = await user.post('/api/me/two-factor/enroll/confirm', { factorId, code: '123' });
+    expect([short.status, short.body.error]).toEqual([400, TWO_FACTOR_MESSAGES.sixDigits]);
+
+    const confirmed = await user.post('/api/me/two-factor/enroll/confirm', { factorId, code: codeFor(secret) });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data.recoveryCodes).toHaveLength(10);
+    expect(await status(user)).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2', recoveryCodesLeft: 10 });
+    expect((await user.get('/api/me')).body.data.profile.mfa_enabled).toBe(true);
+    // A second set-up while one is on is refused.
+    expect((await user.post('/api/me/two-factor/enroll')).status).toBe(409);
+  });
+
+  it('keeps the secret encrypted at rest and the recovery codes hashed', async () => {
+    const user = await lore.user();
+    const { secret, recoveryCodes } = await turnOnTwoFactor(user);
+    const factor = await lore.db
+      .selectFrom('two_factor_factors')
+      .selectAll()
+      .where('user_id', '=', user.userId)
+      .executeTakeFirstOrThrow();
+    expect(factor.secret_encrypted).not.toContain(secret);
+    const codes = await lore.db
+      .selectFrom('two_factor_recovery_codes')
+      .select('code_hash')
+      .where('user_id', '=', user.userId)
+      .execute();
+    for (const { code_hash } of codes)
+      for (const code of recoveryCodes) expect(code_hash).not.toContain(code.replace('-', ''));
+  });
+
+  it('removes leftover unconfirmed set-ups when a new one starts', async () => {
+    const user = await lore.user();
+    await user.post('/api/me/two-factor/enroll');
+    await user.post('/api/me/two-factor/enroll');
+    expect((await status(user)).factors).toHaveLength(1);
+  });
+
+  it('turns off: mfa_enabled false, and other sessions no longer asked for a code', async () => {
+    const user = await lore.user();
+    const { factorId } = await turnOnTwoFactor(user);
+    const phone = await lore.anotherSession(user);
+    expect((await phone.get('/api/me')).status).toBe(403);
+    const stranger = await lore.user();
+    expect((await stranger.delete(`/api/me/two-factor/${factorId}`)).status).toBe(404);
+    expect((await user.delete(`/api/me/two-factor/${factorId}`)).status).toBe(200);
+    expect((await user.get('/api/me')).body.data.profile.mfa_enabled).toBe(false);
+    expect((await phone.get('/api/me')).status).toBe(200);
+    expect(await status(user)).toMatchObject({ nextLevel: 'aal1', factors: [], recoveryCodesLeft: 0 });
+  });
+});
+
+describe('signing in with two-factor on', () => {
+  it('gives an e-mail link sign-in a session that can only verify, read its factors and sign out', async () => {
+    const setUp = await lore.signIn();
+    const { secret } = await turnOnTwoFactor(setUp);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 61_000);
+    const client = lore.anonymous();
+    const since = lore.mailbox.received.length;
+    await client.post('/api/auth/sign-in/magic-link', { email: setUp.email, callbackURL: '/auth/callback' });
+    const link = linkIn(await lore.mailbox.waitFor(setUp.email, { since }), '/auth/callback');
+    expect((await client.post('/api/redeemLoginLink', { token: tokenOf(link) })).status).toBe(200);
+
+    const refused = await client.get('/api/me');
+    expect([refused.status, refused.body.code]).toEqual([403, 'mfa_required']);
+    expect((await client.get('/api/accounts')).status).toBe(403);
+    // better-auth's own routes too, but for the session itself.
+    expect((await client.post('/api/auth/update-user', { name: 'Changed before the code' })).status).toBe(403);
+    expect((await client.get('/api/auth/list-sessions')).status).toBe(403);
+    expect((await client.get('/api/auth/get-session')).body.session.secondFactor).toBe('pending');
+    expect(await status(client as never)).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
+
+    expect((await client.post('/api/me/two-factor/verify', { code: codeFor(secret, Date.now()) })).status).toBe(200);
+    expect((await client.get('/api/me')).status).toBe(200);
+    expect(await status(client as never)).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
+  });
+
+  it('accepts a code once: the same code on another new session is refused', async () => {
+    const user = await lore.user();
+    const { secret } = await turnOnTwoFactor(user);
+    const [laptop, phone] = [await lore.anotherSession(user), await lore.anotherSession(user)];
+    const code = codeFor(secret);
+    expect((await laptop.post('/api/me/two-factor/verify', { code })).status).toBe(200);
+    const replayed = await phone.post('/api/me/two-factor/verify', { code });
+    expect([replayed.status, replayed.body.error]).toEqual([400, TWO_FACTOR_MESSAGES.incorrectAttempt(1)]);
+    expect((await phone.get('/api/me')).status).toBe(403);
+  });
+
+  it('gives exactly one success to 50 uses of one code sent together', async () => {
+    const user = await lore.user();
+    const { secret } = await turnOnTwoFactor(user);
+    const sessions = await Promise.all(Array.from({ length: 50 }, () => lore.anotherSession(user)));
+    const code = codeFor(secret);
+    const answers = await Promise.all(sessions.map((session) => session.post('/api/me/two-factor/verify', { code })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+  });
+
+  it('locks the session for 30 s after 3 wrong codes, on the server', async () => {
+    const user = await lore.user();
+    const { secret } = await turnOnTwoFactor(user);
+    const client = await lore.anotherSession(user);
+    const wrong = codeFor(secret) === '000000' ? '111111' : '000000';
+    const first = await client.post('/api/me/two-factor/verify', { code: wrong });
+    expect([first.status, first.body.error]).toEqual([400, TWO_FACTOR_MESSAGES.incorrectAttempt(1)]);
+    expect((await client.post('/api/me/two-factor/verify', { code: wrong })).body.error).toBe(
+      TWO_FACTOR_MESSAGES.incorrectAttempt(2),
+    );
+    const third = await client.post('/api/me/two-factor/verify', { code: wrong });
+    expect([third.status, third.body.error, third.body.retryAfterSeconds]).toEqual([
+      429,
+      TWO_FACTOR_MESSAGES.lockedOut,
+      30,
+    ]);
+    // Even the right code waits out the lockout; another session of the user is not locked.
+    const locked = await client.post('/api/me/two-factor/verify', { code: codeFor(secret) });
+    expect(locked.status).toBe(429);
+    expect((await status(client)).lockedForSeconds).toBeGreaterThan(0);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 31_000);
+    expect((await client.post('/api/me/two-factor/verify', { code: codeFor(secret, Date.now()) })).status).toBe(200);
+  });
+
+  it('takes each recovery code once, instead of a code', async () => {
+    const user = await lore.user();
+    const { recoveryCodes } = await turnOnTwoFactor(user);
+    const [laptop, phone] = [await lore.anotherSession(user), await lore.anotherSession(user)];
+    expect((await laptop.post('/api/me/two-factor/verify', { code: recoveryCodes[0]!.toUpperCase() })).status).toBe(
+      200,
+    );
+    expect((await phone.post('/api/me/two-factor/verify', { code: recoveryCodes[0] })).status).toBe(400);
+    expect((await phone.post('/api/me/two-factor/verify', { code: recoveryCodes[1] })).status).toBe(200);
+    expect((await status(phone)).recoveryCodesLeft).toBe(8);
+  });
+
+  it('says so when there is no factor to verify', async () => {
+    const user = await lore.user();
+    const answer = await user.post('/api/me/two-factor/verify', { code: '123456' });
+    expect([answer.status, answer.body.error]).toEqual([
+      409,
+      'No Factors Available: No two-factor authentication methods were found for your account.',
+    ]);
+  });
+
+  it('lets a session that owes its code sign out', async () => {
+    const user = await lore.user();
+    await turnOnTwoFactor(user);
+    const client = await lore.anotherSession(user);
+    expect((await client.post('/api/auth/sign-out')).status).toBe(200);
+    expect((await client.get('/api/me/two-factor')).status).toBe(401);
+  });
+});
