@@ -10,6 +10,8 @@ export const authClient = createAuthClient({
 
 export interface CurrentSession {
   user: { id: string; email: string; name: string };
+  /** 'pending' while the session owes its two-factor code (decision 4). */
+  secondFactor: 'none' | 'pending' | 'verified';
 }
 
 /** Who is signed in (null when nobody); the guards and the shell read it. */
@@ -18,7 +20,9 @@ export const sessionQuery = queryOptions({
   queryFn: async (): Promise<CurrentSession | null> => {
     const { data, error } = await authClient.getSession();
     if (error) throw new Error(error.message ?? 'Failed to check the session');
-    return data ? { user: { id: data.user.id, email: data.user.email, name: data.user.name } } : null;
+    if (!data) return null;
+    const { secondFactor = 'none' } = data.session as { secondFactor?: CurrentSession['secondFactor'] };
+    return { user: { id: data.user.id, email: data.user.email, name: data.user.name }, secondFactor };
   },
   staleTime: 60_000,
   retry: 2,

@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ProfileForm } from '@/features/profile';
+import { TwoFactorCard } from '@/features/two-factor';
 import { accountQuery } from '../api/accounts-queries';
 import { AccountSettings } from '../components/account-settings';
 
@@ -34,8 +35,9 @@ export function SettingsPage() {
         <TabsContent value="account">
           {account.data ? <AccountSettings key={account.data.id} account={account.data} /> : <Spinner />}
         </TabsContent>
-        <TabsContent value="profile">
+        <TabsContent value="profile" className="grid gap-6">
           <ProfileForm />
+          <TwoFactorCard />
         </TabsContent>
         <TabsContent value="billing">
           <EmptyState icon={CreditCard} title="No billing">

@@ -21,7 +21,16 @@ const columns = [
   { label: 'Actions', align: 'right' as const },
 ];
 
-export type MemberAction = 'changeRole' | 'makeOwner' | 'remove' | 'leave';
+export type MemberAction = 'changeRole' | 'makeOwner' | 'remove' | 'leave' | 'twoFactor';
+
+const TwoFactorBadge = ({ on }: { on: boolean }) =>
+  on ? (
+    <Badge variant="success">
+      <ShieldCheck className="size-3" /> Enabled
+    </Badge>
+  ) : (
+    <Badge variant="muted">Off</Badge>
+  );
 
 /** Users tab: User, Role, 2FA, Joined, Actions; only the actions the caller may take are offered. */
 export function UsersTable({
@@ -52,12 +61,18 @@ export function UsersTable({
               <RoleBadge role={member.role} />
             </td>
             <td className="px-4 py-3">
-              {member.profiles.mfa_enabled ? (
-                <Badge variant="success">
-                  <ShieldCheck className="size-3" /> Enabled
-                </Badge>
+              {/* The two-factor dialog opens only from one's own row. */}
+              {member.user_id === currentUserId ? (
+                <button
+                  type="button"
+                  className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  aria-label="Two-factor authentication settings"
+                  onClick={() => onAction('twoFactor', member)}
+                >
+                  <TwoFactorBadge on={member.profiles.mfa_enabled} />
+                </button>
               ) : (
-                <Badge variant="muted">Off</Badge>
+                <TwoFactorBadge on={member.profiles.mfa_enabled} />
               )}
             </td>
             <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">{formatDate(member.created_at)}</td>

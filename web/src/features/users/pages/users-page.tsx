@@ -7,6 +7,7 @@ import type { MemberDto, PendingInviteDto } from '@common/members';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
+import { TwoFactorDialog } from '@/features/two-factor';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -160,6 +161,7 @@ export function UsersPage() {
               setAction(null);
             }}
           />
+          <TwoFactorDialog open={action?.kind === 'twoFactor'} onOpenChange={(open) => !open && setAction(null)} />
           <ConfirmDialog
             open={Boolean(cancelling)}
             onOpenChange={(open) => !open && setCancelling(null)}

@@ -1,0 +1,94 @@
+import { codeFor } from '../server/test/two-factor';
+import { expect, signInThroughEmail, test, uniqueEmail } from './fixtures';
+
+test("two-factor: set up from one's own row, then every sign-in asks for a code, with 3 tries and a wait", async ({
+  page,
+  lore,
+  saveScreenshot,
+}) => {
+  const email = uniqueEmail('two-factor');
+  await signInThroughEmail(page, lore, email);
+  await expect(page).toHaveURL(/\/welcome$/);
+  const userId = (await (await page.request.get('/api/me')).json()).data.id as string;
+  const account = await lore.createAccount(userId, 'Vault Team');
+
+  await page.goto(`/account/${account.id}/users`);
+  const ownRow = page.getByTestId(`member-row-${email}`);
+  await expect(ownRow.getByText('Off')).toBeVisible();
+  await ownRow.getByRole('button', { name: 'Two-factor authentication settings' }).click();
+  await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await saveScreenshot('two-factor-setup');
+  // The previous time step's code: this step's stays unused for the sign-in below.
+  await page.getByLabel('Digit 1').click();
+  await page.keyboard.type(codeFor(secret, Date.now() - 30_000));
+  await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
+  await saveScreenshot('two-factor-recovery-codes');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(ownRow.getByText('Enabled')).toBeVisible();
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The address's minute between login links has passed.
+  await lore.db.deleteFrom('login_link_requests').where('email', '=', email).execute();
+  await signInThroughEmail(page, lore, email);
+  await expect(page.getByText('Verify with 2FA')).toBeVisible();
+  await expect(page.getByText('Enter the verification code from your authenticator app')).toBeVisible();
+  await saveScreenshot('two-factor-verify');
+
+  const wrong = codeFor(secret) === '000000' ? '111111' : '000000';
+  for (const attempt of [1, 2]) {
+    await page.getByLabel('Digit 1').click();
+    await page.keyboard.type(wrong);
+    await expect(
+      page.getByText(`The verification code is incorrect. Please try again. (Attempt ${attempt}/3)`),
+    ).toBeVisible();
+  }
+  await page.getByLabel('Digit 1').click();
+  await page.keyboard.type(wrong);
+  await expect(page.getByText('Too many failed attempts. Please wait 30 seconds before trying again.')).toBeVisible();
+  await expect(page.getByText(/You can try again in \d+ s\./)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Verify' })).toBeDisabled();
+  await saveScreenshot('two-factor-locked');
+
+  // The 30 seconds have passed (on the server, where the lock is kept).
+  await lore.db
+    .updateTable('sessions')
+    .set({ second_factor_locked_until: new Date(Date.now() - 1000) })
+    .where('user_id', '=', userId)
+    .execute();
+  await page.reload();
+  await expect(page.getByText('Verify with 2FA')).toBeVisible();
+  await page.getByLabel('Digit 1').click();
+  await page.keyboard.type(codeFor(secret));
+  // In the app, on the page the person was on before signing out.
+  await expect(page).toHaveURL(new RegExp(`/account/${account.id}/users$`));
+  await expect(page.getByTestId(`member-row-${email}`).getByText('Enabled')).toBeVisible();
+});
+
+test('the verify screen takes a pasted code and a recovery code, and Cancel signs out', async ({ page, lore }) => {
+  const client = await lore.user();
+  const enrolled = await client.post('/api/me/two-factor/enroll');
+  const { factorId, secret } = enrolled.body.data;
+  const confirmed = await client.post('/api/me/two-factor/enroll/confirm', {
+    factorId,
+    code: codeFor(secret, Date.now() - 30_000),
+  });
+  const [recoveryCode] = confirmed.body.data.recoveryCodes as string[];
+
+  const email = client.email;
+  await signInThroughEmail(page, lore, email);
+  await expect(page.getByText('Verify with 2FA')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await lore.db.deleteFrom('login_link_requests').where('email', '=', email).execute();
+  await signInThroughEmail(page, lore, email);
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await page.getByLabel('Recovery code').fill(recoveryCode!);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/welcome$/);
+});
