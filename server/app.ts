@@ -4,6 +4,7 @@ import type { AppDeps, AppEnv } from './app-env';
 import { serveApiDescription } from './api/openapi';
 import { loadSession } from './auth/session-middleware';
 import { AppError } from './errors';
+import { uploadAvatar } from '../common/api/avatars';
 import { createKnowledge, updateKnowledge, uploadKnowledgeImage } from '../common/api/knowledge';
 import { isStatementTimeout } from './db/client';
 import { limitBodies } from './middleware/body-limit';
@@ -11,6 +12,7 @@ import { clientIp } from './middleware/client-ip';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { accountsRoutes } from './routes/accounts/accounts.routes';
+import { avatarsRoutes } from './routes/avatars/avatars.routes';
 import { aiSearchRoutes } from './routes/ai-search/ai-search.routes';
 import { exampleQuestionsRoutes } from './routes/ai-search/example-questions.routes';
 import { forwardLoginLink, loginLinkRoutes } from './routes/auth/login-link.routes';
@@ -30,6 +32,7 @@ const resources = [
   signInOptionsRoutes,
   loginLinkRoutes,
   meRoutes,
+  avatarsRoutes,
   accountsRoutes,
   knowledgeRoutes,
   knowledgeImagesRoutes,
@@ -48,7 +51,7 @@ export function createApp(deps: AppDeps) {
 
   app.use('*', securityHeaders({ baseUrl: env.BASE_URL }));
   // Before anything reads a body, the auth handler included; uploads keep their own (larger) limit.
-  limitBodies(app, { uploads: [uploadKnowledgeImage], articles: [createKnowledge, updateKnowledge] });
+  limitBodies(app, { uploads: [uploadKnowledgeImage, uploadAvatar], articles: [createKnowledge, updateKnowledge] });
   app.use('/api/*', clientIp({ trustProxy: env.TRUST_PROXY }), sameOrigin(env.BASE_URL));
   app.get('/api/auth/magic-link/verify', forwardLoginLink(deps));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
