@@ -1,11 +1,16 @@
 import { z } from 'zod';
 
-/** Where uploaded files live; a stored path starts with the owning account's id. */
-export const BUCKETS = ['knowledge-images'] as const;
+/**
+ * Where uploaded files live. A stored path starts with its owner's id: the
+ * account's for article images, the user's for avatars.
+ */
+export const BUCKETS = ['knowledge-images', 'avatars'] as const;
 /** One of BUCKETS. */
 export type Bucket = (typeof BUCKETS)[number];
 /** The bucket for images inside articles. */
-export const KNOWLEDGE_IMAGES_BUCKET: Bucket = 'knowledge-images';
+export const KNOWLEDGE_IMAGES_BUCKET = 'knowledge-images' satisfies Bucket;
+/** The bucket for profile pictures: one file per user, under `{userId}/`. */
+export const AVATARS_BUCKET = 'avatars' satisfies Bucket;
 
 /** The image types articles may carry, by MIME type, with the extension they are stored under. */
 export const IMAGE_TYPES = [
@@ -36,7 +41,8 @@ export const accountIdOfStoredPath = (path: string) => path.slice(0, Math.max(0,
 
 /** `?bucket&path` of /api/secureImage. */
 export const secureImageQuerySchema = z.object({
-  bucket: z.enum(BUCKETS, { error: 'Unknown bucket' }),
+  // Avatars are not an account's files: they are served by signed URLs (common/avatars.ts).
+  bucket: z.enum([KNOWLEDGE_IMAGES_BUCKET], { error: 'Unknown bucket' }),
   path: z.string({ error: 'A file path is required' }).regex(STORED_PATH, 'Invalid file path'),
 });
 

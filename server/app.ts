@@ -5,6 +5,7 @@ import { serveApiDescription } from './api/openapi';
 import { gateAuthRoutes } from './auth/guards';
 import { loadSession } from './auth/session-middleware';
 import { AppError } from './errors';
+import { uploadAvatar } from '../common/api/avatars';
 import { createKnowledge, updateKnowledge, uploadKnowledgeImage } from '../common/api/knowledge';
 import { isStatementTimeout } from './db/client';
 import { limitBodies } from './middleware/body-limit';
@@ -12,6 +13,7 @@ import { clientIp } from './middleware/client-ip';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { accountsRoutes } from './routes/accounts/accounts.routes';
+import { avatarsRoutes } from './routes/avatars/avatars.routes';
 import { aiSearchRoutes } from './routes/ai-search/ai-search.routes';
 import { exampleQuestionsRoutes } from './routes/ai-search/example-questions.routes';
 import { forwardLoginLink, loginLinkRoutes } from './routes/auth/login-link.routes';
@@ -33,6 +35,7 @@ const resources = [
   loginLinkRoutes,
   meRoutes,
   twoFactorRoutes,
+  avatarsRoutes,
   accountsRoutes,
   knowledgeRoutes,
   knowledgeImagesRoutes,
@@ -51,7 +54,7 @@ export function createApp(deps: AppDeps) {
 
   app.use('*', securityHeaders({ baseUrl: env.BASE_URL }));
   // Before anything reads a body, the auth handler included; uploads keep their own (larger) limit.
-  limitBodies(app, { uploads: [uploadKnowledgeImage], articles: [createKnowledge, updateKnowledge] });
+  limitBodies(app, { uploads: [uploadKnowledgeImage, uploadAvatar], articles: [createKnowledge, updateKnowledge] });
   app.use('/api/*', clientIp({ trustProxy: env.TRUST_PROXY }), sameOrigin(env.BASE_URL));
   app.get('/api/auth/magic-link/verify', forwardLoginLink(deps));
   app.use('/api/auth/*', gateAuthRoutes(auth));

@@ -90,3 +90,17 @@ export async function lockAccountMembership(db: Executor, accountId: string): Pr
   const row = await db.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().executeTakeFirst();
   return Boolean(row);
 }
+
+/** Do these two users share a workspace (or are they the same person)? */
+export async function sharesWorkspace(db: Executor, userId: string, otherUserId: string): Promise<boolean> {
+  if (userId === otherUserId) return true;
+  const row = await db
+    .selectFrom('account_members as mine')
+    .innerJoin('account_members as theirs', 'theirs.account_id', 'mine.account_id')
+    .select('mine.account_id')
+    .where('mine.user_id', '=', userId)
+    .where('theirs.user_id', '=', otherUserId)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}

@@ -1,4 +1,5 @@
-import type { Profile } from '../db/schema';
+import type { Kysely } from 'kysely';
+import type { DB, Profile } from '../db/schema';
 import type { Executor } from './executor';
 
 /** Creates the profile that goes with a new user. */
@@ -44,4 +45,45 @@ export async function nameUnnamedUser(db: Executor, userId: string, fullName: st
     .onConflict((oc) => oc.column('id').doUpdateSet({ full_name: fullName, updated_at: new Date() }).where('profiles.full_name', 'is', null))
     .execute();
   await db.updateTable('users').set({ name: fullName }).where('id', '=', userId).where('name', '=', '').execute();
+}
+
+/**
+ * Sets the stored path of the user's avatar (null for none), creating the
+ * profile if an older user lacks one, and answers the path it replaced. The
+ * row is locked while it changes, so of two uploads at once each learns the
+ * file the other replaced, and no file is left behind.
+ */
+export async function replaceAvatarPath(db: Kysely<DB>, userId: string, path: string | null): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    const previous = await trx
+      .selectFrom('profiles')
+      .select('avatar_url')
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    await trx
+      .insertInto('profiles')
+      .values({ id: userId, avatar_url: path })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ avatar_url: path, updated_at: new Date() }))
+      .execute();
+    return previous?.avatar_url ?? null;
+  });
+}
+
+/** The stored avatar path of a user, or null. */
+export async function findAvatarPath(db: Executor, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('profiles').select('avatar_url').where('id', '=', userId).executeTakeFirst();
+  return row?.avatar_url ?? null;
+}
+
+/** The stored avatar paths of these users that have one (for the clean-up of avatar files). */
+export async function avatarPathsOf(db: Executor, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('profiles')
+    .select('avatar_url')
+    .where('id', 'in', userIds)
+    .where('avatar_url', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => row.avatar_url!));
 }

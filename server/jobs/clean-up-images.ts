@@ -7,6 +7,7 @@ import { findAccount } from '../data/accounts';
 import { itemContentPages } from '../data/item-contents';
 import { enqueueJob } from '../data/jobs';
 import type { FileStore } from '../storage/file-store';
+import { cleanUpAvatars } from './clean-up-avatars';
 import type { JobHandler } from './worker';
 
 /** The job that removes an account's image files no item shows; its key is the account's id. */
@@ -77,12 +78,17 @@ async function notShown(
   return [...left];
 }
 
-/** Queues a clean-up for every account folder in the store: files whose grace ran out, and deleted accounts' folders. */
+/**
+ * Queues a clean-up for every account folder in the store (files whose grace ran
+ * out, and deleted accounts' folders), and removes avatar files no profile names.
+ */
 export function sweepImages(deps: { db: Kysely<DB>; files: FileStore }): JobHandler {
-  return async (_job, { signal }) => {
+  return async (_job, { signal, logger }) => {
     for (const accountId of await deps.files.listFolders(KNOWLEDGE_IMAGES_BUCKET)) {
       signal.throwIfAborted();
       await enqueueJob(deps.db, { kind: CLEAN_UP_IMAGES, key: accountId });
     }
+    const removed = await cleanUpAvatars(deps, signal);
+    if (removed > 0) logger.info({ removed }, 'Removed avatar files no profile names');
   };
 }

@@ -1,5 +1,5 @@
 import type { Role } from '../db/schema';
-import { createItem, sampleImages } from './knowledge-factory';
+import { createItem, sampleImages, uploadFile } from './knowledge-factory';
 import type { SignedInClient, TestServer } from './test-server';
 import { addWalkMember, inviteToWalkWorkspace, type WalkWorkspace } from './walk-workspace';
 
@@ -82,6 +82,23 @@ export const routeCases: Record<string, RouteCase | LeftToOthers> = {
   'DELETE /api/me/two-factor/:factorId': { leftTo: 'server/routes/two-factor/two-factor.test.ts' },
   'PATCH /api/me/profile': { allowed: 'user', sample: () => ({ json: { full_name: 'Walking Person' } }) },
   'GET /api/accounts': { allowed: 'user', sample: () => ({}) },
+  'POST /api/me/avatar': { allowed: 'user', sample: () => ({ upload: sampleImages.gif }) },
+  'DELETE /api/me/avatar': { allowed: 'user', sample: () => ({}) },
+  // One's own avatar URL; strangers asking for someone else's are refused in server/routes/avatars/avatars.test.ts.
+  'GET /api/users/:userId/avatar': {
+    allowed: 'user',
+    sample: ({ caller }) => ({ params: { userId: caller?.userId ?? crypto.randomUUID() } }),
+  },
+  // A signed URL is the permission: any signed-in holder of a valid one gets the file.
+  'GET /api/avatarImage': {
+    allowed: 'user',
+    sample: async ({ lore }) => {
+      const person = await lore.user();
+      const uploaded = await uploadFile(person, '/api/me/avatar', sampleImages.gif, 'me.gif', 'image/gif');
+      const url = new URL(uploaded.body.data.profile.avatar_url as string, lore.baseUrl);
+      return { query: Object.fromEntries(url.searchParams) };
+    },
+  },
   'POST /api/accounts': { allowed: 'user', sample: () => ({ json: { name: 'A new workspace' } }) },
   'GET /api/invitations': { allowed: 'user', sample: () => ({}) },
   'POST /api/acceptInvitation': { allowed: 'user', sample: invitationForCaller },

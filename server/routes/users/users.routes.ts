@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../errors';
 import { abilities, authorize } from '../../policies/authorize';
 import { teamPolicy } from '../../policies/member-policy';
 import { presentInvite, presentMember } from '../../presenters/member-presenter';
+import { avatarUrlsOf } from '../../storage/avatar-urls';
 
 /** The spec's own-backend endpoints for the users page, at their exact paths under /api. */
 export function usersRoutes(deps: AppDeps) {
@@ -24,7 +25,11 @@ export function usersRoutes(deps: AppDeps) {
       const policies = abilities(teamPolicy, actor);
       const rows = await listMembersWithProfiles(db, actor.accountId);
       const invites = policies.viewInvites ? await listOpenInvitesForAccount(db, actor.accountId) : [];
-      const members = rows.map((row) => presentMember(row, actor, rows.length));
+      const avatars = await avatarUrlsOf(deps.auth);
+      // Members share this workspace with the caller, so each avatar goes out as a fresh signed URL.
+      const members = rows.map((row) =>
+        presentMember({ ...row, avatar_url: avatars.present(row.user_id, row.avatar_url) }, actor, rows.length),
+      );
       return c.json(
         { data: { members, pendingInvites: invites.map(presentInvite), currentUserRole: actor.role, policies } },
         200,

@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { removeAvatar, uploadAvatar } from '@common/api/avatars';
+import { endpointUrl } from '@common/api/client';
 import { getMe, updateProfile } from '@common/api/me';
 import type { MeDto } from '@common/profile';
-import { api } from '@/lib/api-client';
+import { ApiError, api } from '@/lib/api-client';
 
 /** GET /api/me: the signed-in user and profile. */
 export const meQuery = queryOptions({
@@ -21,4 +23,44 @@ export function useUpdateProfile() {
 /** The best name to greet someone by. */
 export function displayName(me: MeDto | undefined, fallback = '') {
   return me?.profile.full_name || me?.email || fallback;
+}
+
+/** Every place that shows people's avatars fetches again after one's own changes. */
+function useAvatarChanged() {
+  const queryClient = useQueryClient();
+  return (me: MeDto) => {
+    queryClient.setQueryData(meQuery.queryKey, me);
+    void queryClient.invalidateQueries({ queryKey: ['account-users'] });
+  };
+}
+
+/** POST /api/me/avatar: upload a new avatar (the server checks and scales it), replacing the old one. */
+export function useUploadAvatar() {
+  const changed = useAvatarChanged();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      const response = await fetch(endpointUrl(uploadAvatar, {}), {
+        method: 'POST',
+        body: form,
+        credentials: 'same-origin',
+      });
+      const body = (await response.json().catch(() => null)) as { data?: MeDto; error?: string; code?: string } | null;
+      if (!response.ok || !body?.data) {
+        throw new ApiError(response.status, body?.error ?? `Request failed with status ${response.status}`, body?.code);
+      }
+      return body.data;
+    },
+    onSuccess: changed,
+  });
+}
+
+/** DELETE /api/me/avatar: back to initials. */
+export function useRemoveAvatar() {
+  const changed = useAvatarChanged();
+  return useMutation({
+    mutationFn: async () => (await api(removeAvatar, {})).data,
+    onSuccess: changed,
+  });
 }

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { meQuery, useUpdateProfile } from '../api/profile';
+import { AvatarField } from './avatar-field';
 
 /** Settings > Profile: the user's full name (and e-mail, read-only). */
 export function ProfileForm() {
@@ -38,7 +39,8 @@ export function ProfileForm() {
         <CardTitle>Profile</CardTitle>
         <CardDescription>How your teammates see you.</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-6">
+        <AvatarField />
         <form className="grid max-w-md gap-4" onSubmit={submit} noValidate>
           <div className="grid gap-2">
             <Label htmlFor="email-readonly">Email</Label>

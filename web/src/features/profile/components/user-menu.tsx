@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { ChevronsUpDown, Inbox, LogOut, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import {
@@ -9,7 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { Initials } from '@/components/layout/initials';
+import { PersonAvatar } from '@/components/layout/person-avatar';
 import { useSignOut } from '@/features/auth';
 import { paths } from '@/lib/paths';
 import { displayName, meQuery } from '../api/profile';
@@ -19,6 +20,8 @@ export function UserMenu({ accountId }: { accountId: string }) {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const me = useQuery(meQuery);
+  const queryClient = useQueryClient();
+  const renewAvatar = useCallback(() => void queryClient.invalidateQueries(meQuery), [queryClient]);
   const name = displayName(me.data, 'Your profile');
 
   return (
@@ -27,7 +30,7 @@ export function UserMenu({ accountId }: { accountId: string }) {
         className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer"
         aria-label="User menu"
       >
-        <Initials name={name} className="rounded-full" />
+        <PersonAvatar name={name} url={me.data?.profile.avatar_url} onExpired={renewAvatar} />
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-medium">{name}</span>
           <span className="block truncate text-xs text-muted-foreground">{me.data?.email}</span>

@@ -1,10 +1,22 @@
-import { Initials } from '@/components/layout/initials';
+import { PersonAvatar } from '@/components/layout/person-avatar';
 
-/** A person as a table row shows them: initials, name and e-mail. */
-export function MemberIdentity({ name, email, you }: { name: string | null; email: string; you?: boolean }) {
+/** A person as a table row shows them: avatar (or initials), name and e-mail. */
+export function MemberIdentity({
+  name,
+  email,
+  you,
+  avatarUrl,
+  onAvatarExpired,
+}: {
+  name: string | null;
+  email: string;
+  you?: boolean;
+  avatarUrl?: string | null;
+  onAvatarExpired?: () => void;
+}) {
   return (
     <div className="flex min-w-0 items-center gap-3">
-      <Initials name={name || email} className="rounded-full" />
+      <PersonAvatar name={name || email} url={avatarUrl} onExpired={onAvatarExpired} />
       <div className="min-w-0">
         <div className="truncate font-medium">
           {name || email}

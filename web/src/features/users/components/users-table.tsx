@@ -37,10 +37,13 @@ export function UsersTable({
   members,
   currentUserId,
   onAction,
+  onAvatarExpired,
 }: {
   members: MemberDto[];
   currentUserId: string;
   onAction: (action: MemberAction, member: MemberDto) => void;
+  /** An avatar URL in the list has expired or failed: the list should be fetched again. */
+  onAvatarExpired?: () => void;
 }) {
   return (
     <Table columns={columns} minWidth={640}>
@@ -55,6 +58,8 @@ export function UsersTable({
                 name={member.profiles.full_name}
                 email={member.profiles.email}
                 you={member.user_id === currentUserId}
+                avatarUrl={member.profiles.avatar_url}
+                onAvatarExpired={onAvatarExpired}
               />
             </td>
             <td className="px-4 py-3">

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MailPlus, Search, UserPlus, Users } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { MemberDto, PendingInviteDto } from '@common/members';
@@ -14,7 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { accountQuery } from '@/features/accounts';
 import { sessionQuery } from '@/lib/auth-client';
-import { accountUsersQuery } from '../api/account-users-query';
+import { accountUsersKey, accountUsersQuery } from '../api/account-users-query';
 import { useCancelInvite } from '../api/member-mutations';
 import { ChangeRoleDialog } from '../components/change-role-dialog';
 import { InviteUserDialog } from '../components/invite-user-dialog';
@@ -30,6 +30,12 @@ const matches = (needle: string, ...values: Array<string | null>) =>
 export function UsersPage() {
   const { accountId = '' } = useParams();
   const users = useQuery(accountUsersQuery(accountId));
+  const queryClient = useQueryClient();
+  // An expired avatar URL is renewed by fetching the list again: the server signs fresh ones.
+  const renewAvatars = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: accountUsersKey(accountId) }),
+    [queryClient, accountId],
+  );
   const account = useQuery(accountQuery(accountId));
   const session = useQuery(sessionQuery);
   const cancelInvite = useCancelInvite(accountId);
@@ -109,7 +115,12 @@ export function UsersPage() {
           </div>
           <TabsContent value="users" className="mt-4">
             {members.length > 0 ? (
-              <UsersTable members={members} currentUserId={currentUserId} onAction={onAction} />
+              <UsersTable
+                members={members}
+                currentUserId={currentUserId}
+                onAction={onAction}
+                onAvatarExpired={renewAvatars}
+              />
             ) : (
               <EmptyState icon={Search} title="No matching users">
                 Try another name or e-mail address.
