@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AVATAR_URL_LIFETIME_SECONDS, isAvatarUrlExpired } from '../../../common/avatars';
 import { sampleImages, uploadFile } from '../../test/knowledge-factory';
@@ -36,10 +37,13 @@ describe('uploading an avatar', () => {
     ['gif', 'image/gif'],
     ['webp', 'image/webp'],
   ] as const)(
-    'keeps a %s in the avatars bucket under the user and shows it through a signed URL',
+    'takes a %s, keeps it (as WebP) in the avatars bucket under the user and shows it through a signed URL',
     async (kind, mime) => {
       const person = await lore.user();
-      const uploaded = await uploadAvatar(person, sampleImages[kind], `me.${kind}`, mime);
+      const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#aa5533' } })
+        .toFormat(kind)
+        .toBuffer();
+      const uploaded = await uploadAvatar(person, new Uint8Array(picture), `me.${kind}`, mime);
       expect(uploaded.status).toBe(200);
       const url = uploaded.body.data.profile.avatar_url as string;
       expect(url).toMatch(/^\/api\/avatarImage\?bucket=avatars&path=[^&]+&token=[\w-]{43}&expires=\d+$/);
@@ -51,12 +55,40 @@ describe('uploading an avatar', () => {
 
       const served = await fetch(new URL(url, lore.baseUrl), { headers: { cookie: cookieOf(person) } });
       expect(served.status).toBe(200);
-      expect(served.headers.get('content-type')).toBe(mime);
+      expect(served.headers.get('content-type')).toBe('image/webp');
       expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(new Uint8Array(await served.arrayBuffer())).toEqual(sampleImages[kind]);
+      expect((await sharp(new Uint8Array(await served.arrayBuffer())).metadata()).format).toBe('webp');
       expect((await person.get('/api/me')).body.data.profile.avatar_url).toBe(url);
     },
   );
+
+  it('scales a large picture down to a square of 256 pixels, upright and without its metadata', async () => {
+    const person = await lore.user();
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3355aa' } })
+      .jpeg()
+      .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'Secret place' } } })
+      .toBuffer();
+    const uploaded = await uploadAvatar(person, new Uint8Array(photo), 'photo.jpg', 'image/jpeg');
+    expect(uploaded.status).toBe(200);
+    const served = await fetch(new URL(uploaded.body.data.profile.avatar_url, lore.baseUrl), {
+      headers: { cookie: cookieOf(person) },
+    });
+    const stored = new Uint8Array(await served.arrayBuffer());
+    const metadata = await sharp(stored).metadata();
+    expect([metadata.width, metadata.height, metadata.format, metadata.exif]).toEqual([256, 256, 'webp', undefined]);
+    expect(stored.length).toBeLessThan(photo.length);
+  });
+
+  it('refuses an image that claims a type by its first bytes but cannot be read', async () => {
+    const person = await lore.user();
+    const broken = new Uint8Array([...sampleImages.png.slice(0, 16), ...new Uint8Array(64)]);
+    const uploaded = await uploadAvatar(person, broken, 'broken.png', 'image/png');
+    expect([uploaded.status, uploaded.body.error]).toEqual([
+      415,
+      'This image could not be read. Please try another file.',
+    ]);
+    expect((await person.get('/api/me')).body.data.profile.avatar_url).toBeNull();
+  });
 
   it('judges by content, not by name: a text file named .png is refused and nothing is kept', async () => {
     const person = await lore.user();
