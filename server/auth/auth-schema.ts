@@ -18,6 +18,10 @@ export const authSchema = {
       userAgent: 'user_agent',
       ...timestamps,
     },
+    additionalFields: {
+      // Set by our session-create hook (server/auth/sign-in-method.ts); never taken from input.
+      signInMethod: { type: 'string' as const, required: false, input: false, fieldName: 'sign_in_method' },
+    },
   },
   account: {
     modelName: 'identities',

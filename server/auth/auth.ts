@@ -11,6 +11,7 @@ import { insertProfile } from '../data/profiles';
 import { LOGIN_LINK_INTERVAL_SECONDS, LOGIN_LINK_LIFETIME_MINUTES } from '../../common/auth';
 import { authSchema } from './auth-schema';
 import { hashLoginLinkToken, loginLinkPage } from './login-links';
+import { signInMethodOf } from './sign-in-method';
 import { CLIENT_IP_HEADER } from '../middleware/client-ip';
 
 export interface AuthDeps {
@@ -93,6 +94,11 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
       }),
     },
     databaseHooks: {
+      session: {
+        create: {
+          before: async (session, context) => ({ data: { ...session, signInMethod: signInMethodOf(context) } }),
+        },
+      },
       user: {
         create: {
           after: async (user) => insertProfile(db, user.id, user.name),

@@ -22,7 +22,19 @@ export async function createSignedInUser(
     { method: 'magic-link' },
   );
   if (!user) throw new Error(`No user was created for ${email}`);
-  const session = await context.internalAdapter.createSession(user.id);
+  return signInAgain(auth, baseUrl, { email: user.email, userId: user.id });
+}
+
+/** Another session for an existing user, as if they signed in on a second device. */
+export async function signInAgain(
+  auth: Auth,
+  baseUrl: string,
+  user: { email: string; userId: string },
+  options: { userAgent?: string } = {},
+): Promise<SignedInClient> {
+  const context = await auth.$context;
+  const session = await context.internalAdapter.createSession(user.userId);
+  if (options.userAgent) await context.internalAdapter.updateSession(session.token, { userAgent: options.userAgent });
   const cookie = context.authCookies.sessionToken;
   const setCookie = await serializeSignedCookie(cookie.name, session.token, context.secret, {
     ...cookie.attributes,
@@ -30,5 +42,5 @@ export async function createSignedInUser(
   });
   const client = new TestClient(baseUrl);
   client.receiveCookies([setCookie]);
-  return Object.assign(client, { email: user.email, userId: user.id });
+  return Object.assign(client, { email: user.email, userId: user.userId });
 }

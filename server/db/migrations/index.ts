@@ -13,6 +13,7 @@ import * as inviteOneOutcome from './0011-invite-one-outcome';
 import * as sharedAuthState from './0012-shared-auth-state';
 import * as knowledgeIdempotency from './0013-knowledge-idempotency';
 import * as accountIdempotency from './0014-account-idempotency';
+import * as loginSessions from './0016-login-sessions';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-shared-auth-state': sharedAuthState,
   '0013-knowledge-idempotency': knowledgeIdempotency,
   '0014-account-idempotency': accountIdempotency,
+  '0016-login-sessions': loginSessions,
 };
