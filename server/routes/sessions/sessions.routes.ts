@@ -1,3 +1,4 @@
+import { serializeSignedCookie } from 'better-call';
 import * as api from '../../../common/api/login-sessions';
 import type { SessionPulse, SignInSession } from '../../../common/login-sessions';
 import { describeUserAgent } from '../../../common/user-agent';
@@ -102,10 +103,19 @@ export function sessionsRoutes(deps: AppDeps) {
       invalidUuid,
     )
     .openapi(api.setPersistentTokenCookie, async (c) => {
-      // better-auth renews a session (and re-sends its cookie) once it is older than its update age;
-      // reading the session through its API with the headers returned lets the browser have the renewed cookie.
-      const { headers } = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
-      for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+      // The session cookie is what secures image and PDF requests (decision 13): extend the
+      // session to a full lifetime and send its cookie again, so the browser's copy lasts as long.
+      const session = c.get('session');
+      if (!session) throw unauthenticated();
+      const context = await auth.$context;
+      const expiresAt = new Date(Date.now() + context.sessionConfig.expiresIn * 1000);
+      await context.internalAdapter.updateSession(session.token, { expiresAt });
+      const cookie = context.authCookies.sessionToken;
+      const setCookie = await serializeSignedCookie(cookie.name, session.token, context.secret, {
+        ...cookie.attributes,
+        maxAge: context.sessionConfig.expiresIn,
+      });
+      c.header('set-cookie', setCookie, { append: true });
       return c.json({ success: true as const }, 200);
     })
     .openapi(api.listSessions, async (c) => {

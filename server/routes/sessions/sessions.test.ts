@@ -167,9 +167,28 @@ describe('the sessions page (/api/sessions)', () => {
 
   it('renews the session cookie through /api/setPersistentTokenCookie without ending it', async () => {
     const user = await lore.user();
+    const [before] = await lore.db
+      .selectFrom('sessions')
+      .select(['id', 'expires_at'])
+      .where('user_id', '=', user.userId)
+      .execute();
+    await lore.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() + 60_000) })
+      .where('id', '=', before!.id)
+      .execute();
     const answer = await user.post('/api/setPersistentTokenCookie', { token: 'ignored' });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ success: true });
+    const cookie = answer.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/lore\.session_token=/);
+    expect(cookie).toMatch(/Max-Age=\d{5,}/i);
+    const after = await lore.db
+      .selectFrom('sessions')
+      .select('expires_at')
+      .where('id', '=', before!.id)
+      .executeTakeFirstOrThrow();
+    expect(after.expires_at.getTime()).toBeGreaterThan(Date.now() + 24 * 3600_000);
     expect((await user.get('/api/me')).status).toBe(200);
     expect((await lore.anonymous().post('/api/setPersistentTokenCookie', {})).status).toBe(401);
   });

@@ -3,6 +3,7 @@ import type {
   createLoginSession,
   sessionActivity,
   sessionPulse,
+  setPersistentTokenCookie,
   validateLoginSession,
 } from '@common/api/login-sessions';
 import { api } from '@/lib/api-client';
@@ -21,6 +22,8 @@ const create = (sessionId: string) =>
   api<typeof createLoginSession>({ method: 'post', path: '/api/loginSession' }, { json: { sessionId } });
 const ping = (sessionId: string) =>
   api<typeof sessionActivity>({ method: 'post', path: '/api/sessionActivity' }, { json: { sessionId } });
+const renewCookie = () =>
+  api<typeof setPersistentTokenCookie>({ method: 'post', path: '/api/setPersistentTokenCookie' }, { json: {} });
 const pulse = (sessionId: string) =>
   api<typeof sessionPulse>({ method: 'post', path: '/api/sessionPulse' }, { json: { sessionId } });
 
@@ -84,6 +87,8 @@ export function useLoginSession(userId: string | undefined) {
       if (document.visibilityState === 'visible') soon();
     };
 
+    // The session cookie secures image requests: renewed for its full lifetime on each start (decision 13).
+    void renewCookie().catch(() => {});
     void establish(userId).then((id) => {
       sessionId = id;
       if (!stopped) later(tick, FIRST_ACTIVITY_MS);
