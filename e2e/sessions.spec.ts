@@ -66,3 +66,44 @@ test("'Sign Out Everywhere Else' in one browser sends the other to /login with t
   await expect(rows).toHaveCount(1);
   await other.close();
 });
+
+test('signing out in one tab signs out every open tab and wipes local data', async ({ page, lore }) => {
+  const { id: accountId, owner } = await lore.account({ name: 'Two Tabs' });
+  await page.context().addCookies([...owner.cookies].map(([name, value]) => ({ name, value, url: lore.baseUrl })));
+  await page.goto(`/account/${accountId}/dashboard`);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible({ timeout: 30_000 });
+  const second = await page.context().newPage();
+  await second.goto(`/account/${accountId}/knowledge`);
+  await expect(second.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 30_000 });
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(second).toHaveURL(/\/login$/);
+  await expect(second.getByText('You have been logged out successfully.')).toBeVisible();
+  const left = await page.evaluate(() => Object.keys(localStorage).filter((key) => key !== 'lore-theme'));
+  expect(left).toEqual([]);
+});
+
+test('a session check that cannot reach the server shows a connection problem, not the login page', async ({
+  page,
+  lore,
+}) => {
+  const { id: accountId, owner } = await lore.account({ name: 'Offline Team' });
+  await page.context().addCookies([...owner.cookies].map(([name, value]) => ({ name, value, url: lore.baseUrl })));
+  let failing = true;
+  let attempts = 0;
+  await page.route('**/api/auth/get-session', async (route) => {
+    if (!failing) return route.continue();
+    attempts += 1;
+    return route.abort('internetdisconnected');
+  });
+  await page.goto(`/account/${accountId}/dashboard`);
+  await expect(page.getByRole('heading', { name: 'Cannot reach Lore' })).toBeVisible({ timeout: 30_000 });
+  await expect(page).not.toHaveURL(/\/login/);
+  expect(attempts).toBe(3);
+
+  failing = false;
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible({ timeout: 30_000 });
+});

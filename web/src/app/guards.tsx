@@ -7,6 +7,7 @@ import { useLoginSession } from '@/features/sessions';
 import { sessionQuery } from '@/lib/auth-client';
 import { paths } from '@/lib/paths';
 import { rememberReturnTo } from '@/lib/return-to';
+import { sessionEndedHere } from '@/lib/session-end';
 import { SessionWatcher } from './session-watcher';
 
 /** The session check could not reach Lore: a connection problem, never a sign-out. */
@@ -37,7 +38,8 @@ export function SignedOutOnly() {
 
 /**
  * Everything else: a signed-out visitor is sent to /login, replacing the
- * history entry; where they were going is remembered for after sign-in. A
+ * history entry; where they were going is remembered for after sign-in (not
+ * after signing out). A
  * signed-in user's login session runs here, and its end (in this tab or
  * another) signs them out.
  */
@@ -57,6 +59,7 @@ export function SignedInOnly() {
       </>
     );
   }
-  rememberReturnTo(location.pathname + location.search);
+  // After a sign-out here, where they were is theirs and is not kept.
+  if (!sessionEndedHere()) rememberReturnTo(location.pathname + location.search);
   return <Navigate to={paths.login()} replace />;
 }

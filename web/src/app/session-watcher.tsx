@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { sessionQuery } from '@/lib/auth-client';
 import { wipeLocalData } from '@/lib/local-data';
 import { paths } from '@/lib/paths';
-import { LOGGED_OUT_TOAST_MS, loggedOutMessage, onSessionEnd, setSignedInUser } from '@/lib/session-end';
+import { LOGGED_OUT_TOAST_MS, loggedOutMessage, noteSessionEnded, onSessionEnd } from '@/lib/session-end';
 
 /**
  * Signs this tab out when the session ends (a 401, the pulse, or sign-out in
@@ -18,7 +18,7 @@ export function SessionWatcher() {
   useEffect(
     () =>
       onSessionEnd((reason) => {
-        setSignedInUser(null);
+        noteSessionEnded();
         wipeLocalData();
         void queryClient.cancelQueries();
         queryClient.clear();

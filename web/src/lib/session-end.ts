@@ -9,11 +9,22 @@ export type SessionEndReason = 'signed_out' | 'force_logout' | 'expired' | (stri
 type Listener = (reason: SessionEndReason) => void;
 const listeners = new Set<Listener>();
 let signedInUserId: string | null = null;
+let endedHere = false;
 
 /** Who the page believes is signed in (set by the session check); a 401 means something only then. */
 export function setSignedInUser(userId: string | null): void {
   signedInUserId = userId;
+  if (userId) endedHere = false;
 }
+
+/** Notes that this page signed the person out, so nothing of theirs (such as a return path) is kept afterwards. */
+export function noteSessionEnded(): void {
+  setSignedInUser(null);
+  endedHere = true;
+}
+
+/** Whether this page signed the person out since anyone last signed in. */
+export const sessionEndedHere = () => endedHere;
 
 export const signedInUser = () => signedInUserId;
 const CHANNEL = 'lore-session';

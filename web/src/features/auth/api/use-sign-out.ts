@@ -5,7 +5,7 @@ import { authClient, sessionQuery } from '@/lib/auth-client';
 import { wipeLocalData } from '@/lib/local-data';
 import { deactivateStoredLoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
-import { reportSessionEnd, setSignedInUser, signedInUser } from '@/lib/session-end';
+import { noteSessionEnded, reportSessionEnd, signedInUser } from '@/lib/session-end';
 
 /**
  * Ends this browser's session: deactivates its login session, signs out, tells
@@ -22,7 +22,7 @@ export function useSignOut() {
       return;
     }
     reportSessionEnd('signed_out');
-    setSignedInUser(null);
+    noteSessionEnded();
     wipeLocalData();
     queryClient.clear();
     queryClient.setQueryData(sessionQuery.queryKey, null);
