@@ -23,6 +23,7 @@ import { invitationsRoutes } from './routes/invitations/invitations.routes';
 import { knowledgeImagesRoutes } from './routes/knowledge/knowledge-images.routes';
 import { knowledgeRoutes } from './routes/knowledge/knowledge.routes';
 import { meRoutes } from './routes/me/me.routes';
+import { sessionsRoutes } from './routes/sessions/sessions.routes';
 import { secureImageRoutes } from './routes/secure-image/secure-image.routes';
 import { starsRoutes } from './routes/stars/stars.routes';
 import { twoFactorRoutes } from './routes/two-factor/two-factor.routes';
@@ -45,6 +46,7 @@ const resources = [
   invitationsRoutes,
   exampleQuestionsRoutes,
   aiSearchRoutes,
+  sessionsRoutes,
 ];
 
 /** Builds Lore's HTTP app from its parts: API, auth and (when built) the web app. */

@@ -18,8 +18,8 @@ export const authSchema = {
       userAgent: 'user_agent',
       ...timestamps,
     },
-    // Where the session stands with two-factor sign-in (decision 4); only Lore's own code sets it.
     additionalFields: {
+      // Where the session stands with two-factor sign-in (decision 4); only Lore's own code sets it.
       secondFactor: {
         type: 'string' as const,
         fieldName: 'second_factor',
@@ -27,6 +27,8 @@ export const authSchema = {
         defaultValue: 'none',
         input: false,
       },
+      // Set by our session-create hook (server/auth/sign-in-method.ts); never taken from input.
+      signInMethod: { type: 'string' as const, required: false, input: false, fieldName: 'sign_in_method' },
     },
   },
   account: {

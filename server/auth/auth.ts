@@ -12,6 +12,7 @@ import { hasVerifiedFactor } from '../data/two-factor';
 import { LOGIN_LINK_INTERVAL_SECONDS, LOGIN_LINK_LIFETIME_MINUTES } from '../../common/auth';
 import { authSchema } from './auth-schema';
 import { hashLoginLinkToken, loginLinkPage } from './login-links';
+import { signInMethodOf } from './sign-in-method';
 import { CLIENT_IP_HEADER } from '../middleware/client-ip';
 
 export interface AuthDeps {
@@ -99,12 +100,16 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
           after: async (user) => insertProfile(db, user.id, user.name),
         },
       },
-      // Every sign-in path (e-mail link, Google, Apple) makes its session here: a user
-      // with two-factor on gets one that must give a code first (decision 4).
+      // Every sign-in path (e-mail link, Google, Apple) makes its session here: it
+      // records how, and a user with two-factor on gets one that must give a code first (decision 4).
       session: {
         create: {
-          before: async (session) => ({
-            data: { ...session, secondFactor: (await hasVerifiedFactor(db, session.userId)) ? 'pending' : 'none' },
+          before: async (session, context) => ({
+            data: {
+              ...session,
+              signInMethod: signInMethodOf(context),
+              secondFactor: (await hasVerifiedFactor(db, session.userId)) ? 'pending' : 'none',
+            },
           }),
         },
       },

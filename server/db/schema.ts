@@ -32,6 +32,8 @@ export interface SessionsTable {
   second_factor: ColumnType<SecondFactorState, SecondFactorState | undefined, SecondFactorState>;
   second_factor_failures: Generated<number>;
   second_factor_locked_until: Date | null;
+  /** How this session was signed in: 'magic-link', 'google', 'apple' (0016); null when not known. */
+  sign_in_method: string | null;
 }
 
 export type SecondFactorState = 'none' | 'pending' | 'verified';
@@ -54,6 +56,20 @@ export interface TwoFactorRecoveryCodesTable {
   user_id: string;
   code_hash: string;
   used_at: Date | null;
+}
+
+/** Why a login session ended: signed out here, or ended from another device (0016). */
+export type LoginSessionEndReason = 'signed_out' | 'force_logout';
+
+/** A browser's login session: the id it keeps in local storage, tied to its auth session (0016). */
+export interface LoginSessionsTable {
+  id: string;
+  user_id: string;
+  auth_session_id: string | null;
+  created_at: Timestamp;
+  last_active_at: Timestamp;
+  ended_at: Date | null;
+  end_reason: LoginSessionEndReason | null;
 }
 
 /** better-auth's linked sign-in identities (Google, Apple...). */
@@ -275,6 +291,7 @@ export interface DB {
   auth_rate_limits: AuthRateLimitsTable;
   search_vectors: SearchVectorsTable;
   jobs: JobsTable;
+  login_sessions: LoginSessionsTable;
 }
 
 export type Account = Selectable<AccountsTable>;

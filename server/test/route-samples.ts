@@ -110,6 +110,33 @@ export const routeCases: Record<string, RouteCase | LeftToOthers> = {
     },
   },
 
+  'GET /api/loginSession': { allowed: 'user', sample: () => ({ query: { sessionId: crypto.randomUUID() } }) },
+  'POST /api/loginSession': { allowed: 'user', sample: () => ({ json: { sessionId: crypto.randomUUID() } }) },
+  'PATCH /api/loginSession': {
+    allowed: 'user',
+    sample: async ({ caller }) => {
+      const sessionId = crypto.randomUUID();
+      if (caller) await caller.post('/api/loginSession', { sessionId });
+      return { json: { sessionId } };
+    },
+  },
+  'POST /api/sessionPulse': { allowed: 'public', sample: () => ({ json: { sessionId: crypto.randomUUID() } }) },
+  'POST /api/sessionActivity': { allowed: 'user', sample: () => ({ json: { sessionId: crypto.randomUUID() } }) },
+  'POST /api/setPersistentTokenCookie': { allowed: 'user', sample: () => ({ json: { token: 'walk' } }) },
+  'GET /api/sessions': { allowed: 'user', sample: () => ({}) },
+  // Ends a second session of the caller's own, never the one the walk is using.
+  'DELETE /api/sessions/:sessionId': {
+    allowed: 'user',
+    sample: async ({ lore, caller }) => {
+      if (!caller) return { params: { sessionId: crypto.randomUUID() } };
+      const second = await lore.anotherSession(caller);
+      const listed = await second.get('/api/sessions');
+      const own = (listed.body.data as Array<{ id: string; current: boolean }>).find((session) => session.current);
+      return { params: { sessionId: own!.id } };
+    },
+  },
+  'POST /api/sessions/sign-out-others': { allowed: 'user', sample: () => ({}) },
+
   'GET /api/accounts/:accountId': { allowed: 'member', sample: inWorkspace },
   'PATCH /api/accounts/:accountId': {
     allowed: 'admin',

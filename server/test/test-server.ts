@@ -13,7 +13,7 @@ import { createLoreJobWorker } from '../jobs/jobs';
 import { TestClient } from './http-client';
 import { linkIn, startMailbox, tokenOf } from './mailbox';
 import { openTestDatabase } from './test-database';
-import { createSignedInUser, sessionFor, type SignedInClient } from './user-factory';
+import { createSignedInUser, signInAgain, type SignedInClient } from './user-factory';
 
 export type { SignedInClient } from './user-factory';
 
@@ -67,9 +67,9 @@ export async function startTestServer(
     anonymous: () => new TestClient(baseUrl),
     /** A new user with a profile and a session, made without the e-mail round trip; for tests not about signing in. */
     user: (options: { email?: string; name?: string } = {}) => createSignedInUser(deps.auth, baseUrl, options),
-    /** Another session (another device) of the user `client` is signed in as, made as any sign-in makes one. */
-    anotherSession: (client: SignedInClient) =>
-      sessionFor(deps.auth, baseUrl, { id: client.userId, email: client.email }),
+    /** Another session for the same user, as a second device would have; `userAgent` is stored on it. */
+    anotherSession: (user: { email: string; userId: string }, options: { userAgent?: string } = {}) =>
+      signInAgain(deps.auth, baseUrl, user, options),
     /** Asks for a login link, opens it from the received mail and redeems it, as a person's browser would. */
     async signIn(email = `user-${crypto.randomUUID()}@example.com`, name?: string): Promise<SignedInClient> {
       const client = new TestClient(baseUrl);

@@ -22,17 +22,19 @@ export async function createSignedInUser(
     { method: 'magic-link' },
   );
   if (!user) throw new Error(`No user was created for ${email}`);
-  return sessionFor(auth, baseUrl, user);
+  return signInAgain(auth, baseUrl, { email: user.email, userId: user.id });
 }
 
-/** Another session of an existing user (another device), made as sign-in makes one, with its create hooks. */
-export async function sessionFor(
+/** Another session for an existing user, as if they signed in on a second device. */
+export async function signInAgain(
   auth: Auth,
   baseUrl: string,
-  user: { id: string; email: string },
+  user: { email: string; userId: string },
+  options: { userAgent?: string } = {},
 ): Promise<SignedInClient> {
   const context = await auth.$context;
-  const session = await context.internalAdapter.createSession(user.id);
+  const session = await context.internalAdapter.createSession(user.userId);
+  if (options.userAgent) await context.internalAdapter.updateSession(session.token, { userAgent: options.userAgent });
   const cookie = context.authCookies.sessionToken;
   const setCookie = await serializeSignedCookie(cookie.name, session.token, context.secret, {
     ...cookie.attributes,
@@ -40,5 +42,5 @@ export async function sessionFor(
   });
   const client = new TestClient(baseUrl);
   client.receiveCookies([setCookie]);
-  return Object.assign(client, { email: user.email, userId: user.id });
+  return Object.assign(client, { email: user.email, userId: user.userId });
 }

@@ -14,6 +14,7 @@ import * as sharedAuthState from './0012-shared-auth-state';
 import * as knowledgeIdempotency from './0013-knowledge-idempotency';
 import * as accountIdempotency from './0014-account-idempotency';
 import * as twoFactor from './0015-two-factor';
+import * as loginSessions from './0016-login-sessions';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-knowledge-idempotency': knowledgeIdempotency,
   '0014-account-idempotency': accountIdempotency,
   '0015-two-factor': twoFactor,
+  '0016-login-sessions': loginSessions,
 };

@@ -1,16 +1,40 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { RefreshCw, WifiOff } from 'lucide-react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSignOut } from '@/features/auth';
 import { GlobalLoader } from '@/components/layout/global-loader';
+import { Button } from '@/components/ui/button';
+import { useLoginSession } from '@/features/sessions';
 import { sessionQuery } from '@/lib/auth-client';
 import { paths } from '@/lib/paths';
 import { rememberReturnTo } from '@/lib/return-to';
+import { sessionEndedHere } from '@/lib/session-end';
+import { SessionWatcher } from './session-watcher';
+
+/** The session check could not reach Lore: a connection problem, never a sign-out. */
+function ConnectionProblem({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <div role="alert" className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
+      <div className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        <WifiOff className="size-6" />
+      </div>
+      <h1 className="text-lg font-semibold">Cannot reach Lore</h1>
+      <p className="max-w-sm text-sm text-muted-foreground">
+        Check your internet connection. You are still signed in; Lore will carry on when it can reach the server.
+      </p>
+      <Button variant="outline" onClick={onRetry} disabled={retrying}>
+        <RefreshCw /> {retrying ? 'Trying again...' : 'Try Again'}
+      </Button>
+    </div>
+  );
+}
 
 /** /login and /signup: a signed-in user goes on to their accounts. */
 export function SignedOutOnly() {
   const session = useQuery(sessionQuery);
   if (session.isPending) return <GlobalLoader />;
+  if (session.isError) return <Outlet />;
   return session.data ? <Navigate to={paths.accounts()} replace /> : <Outlet />;
 }
 
@@ -20,14 +44,20 @@ const TwoFactorVerifyScreen = lazy(() =>
 
 /**
  * Everything else: a signed-out visitor is sent to /login, replacing the
- * history entry; where they were going is remembered for after sign-in. A
- * session that owes its two-factor code sees 'Verify with 2FA' before the app.
+ * history entry; where they were going is remembered for after sign-in (not
+ * after signing out). A signed-in user's login session runs here, and its end
+ * (in this tab or another) signs them out. A session that owes its two-factor
+ * code sees 'Verify with 2FA' before the app.
  */
 export function SignedInOnly() {
   const session = useQuery(sessionQuery);
   const location = useLocation();
   const signOut = useSignOut();
+  useLoginSession(session.data?.secondFactor === 'pending' ? undefined : session.data?.user.id);
   if (session.isPending) return <GlobalLoader />;
+  if (session.isError && !session.data) {
+    return <ConnectionProblem onRetry={() => void session.refetch()} retrying={session.isFetching} />;
+  }
   if (session.data?.secondFactor === 'pending') {
     return (
       <Suspense fallback={<GlobalLoader />}>
@@ -35,7 +65,15 @@ export function SignedInOnly() {
       </Suspense>
     );
   }
-  if (session.data) return <Outlet />;
-  rememberReturnTo(location.pathname + location.search);
+  if (session.data) {
+    return (
+      <>
+        <SessionWatcher />
+        <Outlet />
+      </>
+    );
+  }
+  // After a sign-out here, where they were is theirs and is not kept.
+  if (!sessionEndedHere()) rememberReturnTo(location.pathname + location.search);
   return <Navigate to={paths.login()} replace />;
 }

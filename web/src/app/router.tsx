@@ -1,4 +1,3 @@
-import { MonitorSmartphone, type LucideIcon } from 'lucide-react';
 import type { RouteObject } from 'react-router';
 import { RouteErrorScreen } from '@/components/layout/error-screen';
 import { GlobalLoader } from '@/components/layout/global-loader';
@@ -8,15 +7,10 @@ import { authPages } from '@/features/auth';
 import { helpPages } from '@/features/help';
 import { invitationsPages } from '@/features/invitations';
 import { knowledgePages } from '@/features/knowledge';
+import { sessionsPages } from '@/features/sessions';
 import { usersPages } from '@/features/users';
 import { SignedInOnly, SignedOutOnly } from './guards';
 import { ToAccounts, ToDashboard } from './redirects';
-
-/** A section whose screens arrive later; lazy like every page. */
-const comingSoon = (title: string, icon: LucideIcon, description: string) => async () => {
-  const { ComingSoon } = await import('@/components/layout/coming-soon');
-  return { Component: () => <ComingSoon title={title} icon={icon} description={description} /> };
-};
 
 /**
  * For pages that lead into a workspace (choosing, creating or joining one):
@@ -77,14 +71,7 @@ export const routes: RouteObject[] = [
               { path: 'knowledge/:knowledgeId', lazy: knowledgePages.article },
               { path: 'ai-search', lazy: aiSearchPages.search },
               { path: 'settings', lazy: accountsPages.settings },
-              {
-                path: 'sessions',
-                lazy: comingSoon(
-                  'Sessions',
-                  MonitorSmartphone,
-                  'See where you are signed in and sign out other devices.',
-                ),
-              },
+              { path: 'sessions', lazy: sessionsPages.sessions },
               { path: 'help', lazy: helpPages.help },
               { path: '*', element: <ToDashboard /> },
             ],

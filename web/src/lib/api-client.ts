@@ -1,11 +1,42 @@
 import { ApiError, createApiClient } from '@common/api/client';
+import { loginSessionKey } from './login-session-key';
+import { reportSessionEnd, signedInUser } from './session-end';
 
 export { ApiError };
+
+/**
+ * Why the session behind a 401 ended: the pulse answers signed-out browsers
+ * too, so it can say `force_logout` ('Sign Out Everywhere Else'); otherwise it expired.
+ */
+async function endedSessionReason(userId: string): Promise<string> {
+  const sessionId = localStorage.getItem(loginSessionKey(userId));
+  if (!sessionId) return 'expired';
+  try {
+    const response = await fetch('/api/sessionPulse', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId }),
+    });
+    const { reason } = (await response.json()) as { reason?: string | null };
+    return reason === 'force_logout' || reason === 'signed_out' ? reason : 'expired';
+  } catch {
+    return 'expired';
+  }
+}
 
 /**
  * Calls one of the endpoints declared in common/api/ with the session cookie:
  * `api(renameAccount, { params: { accountId }, json: { name } })`. Input and
  * answer are typed by the endpoint's schemas; failures reject with an ApiError
- * carrying the server's message and `code`.
+ * carrying the server's message and `code`. A 401 while signed in means the
+ * session ended (expired, or ended from another device): every tab signs out.
+ * A 403 (such as `mfa_required`, a session still to verify its code) does not.
  */
-export const api = createApiClient((url, init) => fetch(url, { ...init, credentials: 'same-origin' }));
+export const api = createApiClient(async (url, init) => {
+  const response = await fetch(url, { ...init, credentials: 'same-origin' });
+  const userId = signedInUser();
+  // Reported before the caller sees the failure, so the sign-out comes first (not a page's own error toast).
+  if (response.status === 401 && userId) reportSessionEnd(await endedSessionReason(userId));
+  return response;
+});

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { createAuthClient } from 'better-auth/react';
 import { magicLinkClient } from 'better-auth/client/plugins';
+import { wipeAuthData } from './local-data';
+import { setSignedInUser } from './session-end';
 
 /** better-auth's browser client, talking to /api/auth on this origin. */
 export const authClient = createAuthClient({
@@ -14,16 +16,55 @@ export interface CurrentSession {
   secondFactor: 'none' | 'pending' | 'verified';
 }
 
+/** The initial session fetch: up to 3 attempts with these time-outs, 1 s apart (spec section 9). */
+export const SESSION_FETCH_TIMEOUTS_MS = [5_000, 8_000, 11_000];
+const PAUSE_MS = 1_000;
+
+/** A failure to reach the server while checking the session: a connection problem, never a sign-out. */
+export class SessionCheckError extends Error {
+  override name = 'SessionCheckError';
+}
+
+async function fetchSessionOnce(timeoutMs: number): Promise<CurrentSession | null> {
+  const response = await fetch('/api/auth/get-session', {
+    credentials: 'same-origin',
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  if (!response.ok) throw new SessionCheckError(`HTTP error ${response.status}`);
+  const body = (await response.json()) as {
+    user?: CurrentSession['user'];
+    session?: { secondFactor?: CurrentSession['secondFactor'] };
+  } | null;
+  if (!body?.user) return null;
+  const { id, email, name } = body.user;
+  return { user: { id, email, name }, secondFactor: body.session?.secondFactor ?? 'none' };
+}
+
+/** Asks who is signed in, retrying network trouble and time-outs; with no session, local auth data is wiped. */
+export async function fetchSession(
+  timeouts = SESSION_FETCH_TIMEOUTS_MS,
+  pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<CurrentSession | null> {
+  let lastError: unknown;
+  for (const [attempt, timeout] of timeouts.entries()) {
+    if (attempt > 0) await pause(PAUSE_MS);
+    try {
+      const session = await fetchSessionOnce(timeout);
+      setSignedInUser(session?.user.id ?? null);
+      if (!session) wipeAuthData();
+      return session;
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw new SessionCheckError(lastError instanceof Error ? lastError.message : 'Failed to check the session');
+}
+
 /** Who is signed in (null when nobody); the guards and the shell read it. */
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
-  queryFn: async (): Promise<CurrentSession | null> => {
-    const { data, error } = await authClient.getSession();
-    if (error) throw new Error(error.message ?? 'Failed to check the session');
-    if (!data) return null;
-    const { secondFactor = 'none' } = data.session as { secondFactor?: CurrentSession['secondFactor'] };
-    return { user: { id: data.user.id, email: data.user.email, name: data.user.name }, secondFactor };
-  },
+  queryFn: () => fetchSession(),
   staleTime: 60_000,
-  retry: 2,
+  // fetchSession retries by itself, with the spec's time-outs.
+  retry: false,
 });

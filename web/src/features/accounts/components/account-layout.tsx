@@ -6,6 +6,7 @@ import { AppShell } from '@/components/layout/app-shell';
 import { GlobalLoader } from '@/components/layout/global-loader';
 import { UserMenu } from '@/features/profile';
 import { saveAccountPreferences } from '@/lib/account-preferences';
+import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { accountQuery } from '../api/accounts-queries';
 import { AccountSwitcher } from './account-switcher';
@@ -21,9 +22,11 @@ export function AccountLayout() {
   useEffect(() => {
     if (account.data) saveAccountPreferences(account.data);
   }, [account.data]);
+  // A 401 is the session ending: the sign-out says so, not this page.
+  const signedOut = account.error instanceof ApiError && account.error.status === 401;
   useEffect(() => {
-    if (account.isError) toast.error('Failed to load account');
-  }, [account.isError]);
+    if (account.isError && !signedOut) toast.error('Failed to load account');
+  }, [account.isError, signedOut]);
 
   if (account.isPending) return <GlobalLoader />;
   if (account.isError) return <Navigate to={paths.accounts()} replace />;

@@ -2,18 +2,28 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { authClient, sessionQuery } from '@/lib/auth-client';
+import { wipeLocalData } from '@/lib/local-data';
+import { deactivateStoredLoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
+import { noteSessionEnded, reportSessionEnd, signedInUser } from '@/lib/session-end';
 
-/** Ends this browser's session only, forgets cached data and goes to /login. */
+/**
+ * Ends this browser's session: deactivates its login session, signs out, tells
+ * the other open tabs, wipes Lore's local data for the person and goes to /login.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
+    await deactivateStoredLoginSession(signedInUser());
     const { error } = await authClient.signOut();
     if (error) {
       toast.error('Sign-out failed. Please try again.');
       return;
     }
+    reportSessionEnd('signed_out');
+    noteSessionEnded();
+    wipeLocalData();
     queryClient.clear();
     queryClient.setQueryData(sessionQuery.queryKey, null);
     navigate(paths.login(), { replace: true });
