@@ -64,9 +64,8 @@ test("two-factor: set up from one's own row, then every sign-in asks for a code,
   await expect(page.getByText('Verify with 2FA')).toBeVisible();
   await page.getByLabel('Digit 1').click();
   await page.keyboard.type(codeFor(secret));
-  // In the app, on the page the person was on before signing out.
-  await expect(page).toHaveURL(new RegExp(`/account/${account.id}/users$`));
-  await expect(page.getByTestId(`member-row-${email}`).getByText('Enabled')).toBeVisible();
+  // In the app: a sign-out forgets where the person was, so on to their one workspace.
+  await expect(page).toHaveURL(new RegExp(`/account/${account.id}/dashboard$`));
 });
 
 test('the verify screen takes a pasted code and a recovery code, and Cancel signs out', async ({ page, lore }) => {

@@ -6,7 +6,7 @@ import type { TestClient, TestResponse } from '../test/http-client';
 import { routeCases, type RouteCase, type Sample } from '../test/route-samples';
 import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
 import { turnOnTwoFactor } from '../test/two-factor';
-import { createWalkWorkspace, type WalkWorkspace } from '../test/walk-workspace';
+import { addWalkMember, createWalkWorkspace, type WalkWorkspace } from '../test/walk-workspace';
 import { OPENAPI_PATH } from './openapi';
 
 /**
@@ -15,7 +15,7 @@ import { OPENAPI_PATH } from './openapi';
  * a new route fails here until route-samples.ts says who may call it.
  */
 const CALLERS = ['anonymous', 'stranger', 'member', 'admin', 'owner', 'unverified'] as const;
-/** `unverified`: the owner, with two-factor on, on another device that has not given its code (decision 4). */
+/** `unverified`: an admin with two-factor on, on another device that has not given its code (decision 4). */
 /** `swapper`: the stranger naming its own workspace with the walked workspace's item, member, invitation or file ids. */
 type Caller = (typeof CALLERS)[number] | 'swapper';
 const RANK: Record<Role, number> = { member: 1, admin: 2, owner: 3 };
@@ -90,11 +90,15 @@ const meets: Record<ReturnType<typeof expectedFor>, (status: number) => boolean>
 
 const unverifiedSessions = new Map<string, SignedInClient>();
 
-/** The workspace owner's session on a new device, with two-factor on and no code given yet. */
-async function unverifiedOwnerOf(target: WalkWorkspace): Promise<SignedInClient> {
+/**
+ * An admin of the workspace with two-factor on, on a new device that has not
+ * given its code yet (a member of its own, so the owner's sessions stay as they are).
+ */
+async function unverifiedAdminOf(target: WalkWorkspace): Promise<SignedInClient> {
   if (!unverifiedSessions.has(target.id)) {
-    await turnOnTwoFactor(target.owner);
-    unverifiedSessions.set(target.id, await lore.anotherSession(target.owner));
+    const admin = await addWalkMember(lore, target.id, 'admin');
+    await turnOnTwoFactor(admin);
+    unverifiedSessions.set(target.id, await lore.anotherSession(admin));
   }
   return unverifiedSessions.get(target.id)!;
 }
@@ -106,7 +110,7 @@ async function clientFor(
 ): Promise<TestClient | SignedInClient> {
   if (caller === 'anonymous') return lore.anonymous();
   if (caller === 'stranger') return elsewhere.owner;
-  if (caller === 'unverified') return unverifiedOwnerOf(target);
+  if (caller === 'unverified') return unverifiedAdminOf(target);
   return caller === 'swapper' ? own.owner : target[caller];
 }
 

@@ -129,10 +129,14 @@ export const routeCases: Record<string, RouteCase | LeftToOthers> = {
     allowed: 'user',
     sample: async ({ lore, caller }) => {
       if (!caller) return { params: { sessionId: crypto.randomUUID() } };
-      const second = await lore.anotherSession(caller);
-      const listed = await second.get('/api/sessions');
-      const own = (listed.body.data as Array<{ id: string; current: boolean }>).find((session) => session.current);
-      return { params: { sessionId: own!.id } };
+      await lore.anotherSession(caller);
+      const newest = await lore.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('user_id', '=', caller.userId)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
+      return { params: { sessionId: newest.id } };
     },
   },
   'POST /api/sessions/sign-out-others': { allowed: 'user', sample: () => ({}) },

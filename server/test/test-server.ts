@@ -30,8 +30,10 @@ export async function startTestServer(
   const { database, drop } = options.database
     ? { database: options.database, drop: async () => {} }
     : await openTestDatabase();
-  let handler: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });
-  const server = await listen((request) => handler(request), { port: 0, hostname: '127.0.0.1' });
+  let handler: (request: Request, env?: unknown) => Response | Promise<Response> = () =>
+    new Response(null, { status: 503 });
+  // `env` carries the socket, from which the client's address is read, as in production.
+  const server = await listen((request, env) => handler(request, env), { port: 0, hostname: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${server.port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-data-'));
   const env = loadEnv({
