@@ -10,11 +10,13 @@ import { startTestServer, type TestServer } from '../server/test/test-server';
  */
 export const test = base.extend<
   { saveScreenshot: (name: string, target?: Page) => Promise<void> },
-  { lore: TestServer }
+  { lore: TestServer; loreEnv: Record<string, string> }
 >({
+  /** More environment for this worker's Lore; a spec overrides it (e2e/oauth-sign-in.spec.ts). */
+  loreEnv: [async ({}, use) => use({}), { scope: 'worker' }],
   lore: [
-    async ({}, use) => {
-      const lore = await startTestServer({ webRoot: path.resolve('dist/web'), backgroundJobs: true });
+    async ({ loreEnv }, use) => {
+      const lore = await startTestServer({ webRoot: path.resolve('dist/web'), backgroundJobs: true, env: loreEnv });
       await use(lore);
       await lore.close();
     },

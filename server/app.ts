@@ -49,6 +49,14 @@ const resources = [
   sessionsRoutes,
 ];
 
+/**
+ * Apple answers sign-in with a form POST from its own site to its callback.
+ * better-auth's callback does nothing with a POST but redirect it, unchanged,
+ * to the same callback as a GET (which then carries the browser's SameSite=Lax
+ * state cookie), so letting another site POST there changes nothing.
+ */
+const PROVIDER_FORM_POST = /^\/api\/auth\/callback\/[a-z]+$/;
+
 /** Builds Lore's HTTP app from its parts: API, auth and (when built) the web app. */
 export function createApp(deps: AppDeps) {
   const { env, auth, logger } = deps;
@@ -57,7 +65,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', securityHeaders({ baseUrl: env.BASE_URL }));
   // Before anything reads a body, the auth handler included; uploads keep their own (larger) limit.
   limitBodies(app, { uploads: [uploadKnowledgeImage, uploadAvatar], articles: [createKnowledge, updateKnowledge] });
-  app.use('/api/*', clientIp({ trustProxy: env.TRUST_PROXY }), sameOrigin(env.BASE_URL));
+  app.use('/api/*', clientIp({ trustProxy: env.TRUST_PROXY }), sameOrigin(env.BASE_URL, [PROVIDER_FORM_POST]));
   app.get('/api/auth/magic-link/verify', forwardLoginLink(deps));
   app.use('/api/auth/*', gateAuthRoutes(auth));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));

@@ -39,6 +39,15 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
   });
 
+  it('reaches Google and Apple at their own issuers unless told otherwise', () => {
+    expect(loadEnv({})).toMatchObject({
+      GOOGLE_ISSUER: 'https://accounts.google.com',
+      APPLE_ISSUER: 'https://appleid.apple.com',
+    });
+    expect(loadEnv({ GOOGLE_ISSUER: 'http://127.0.0.1:9000/' }).GOOGLE_ISSUER).toBe('http://127.0.0.1:9000');
+    expect(() => loadEnv({ APPLE_ISSUER: 'appleid' })).toThrow(/APPLE_ISSUER must be a full URL/);
+  });
+
   it('derives BASE_URL from PORT and drops a trailing slash', () => {
     expect(loadEnv({ PORT: '4000' }).BASE_URL).toBe('http://localhost:4000');
     expect(loadEnv({ BASE_URL: 'https://lore.example.com/' }).BASE_URL).toBe('https://lore.example.com');

@@ -11,6 +11,12 @@ const optionalText = z
   .optional()
   .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
 
+/** An OpenID issuer's address, without a trailing slash (its discovery document is under /.well-known/). */
+const issuer = (name: string, fallback: string) =>
+  optionalText
+    .pipe(z.url({ message: `${name} must be a full URL such as ${fallback}` }).optional())
+    .transform((value) => (value ?? fallback).replace(/\/+$/, ''));
+
 /** Every setting Lore reads from the environment; defaults make `npm start` work with nothing set. */
 const envSchema = z.object({
   /** development, production or test; production turns on stricter defaults. */
@@ -49,6 +55,9 @@ const envSchema = z.object({
   /** Apple sign-in; the button appears only when both are set. */
   APPLE_CLIENT_ID: optionalText,
   APPLE_CLIENT_SECRET: optionalText,
+  /** The OpenID issuers Lore discovers Google's and Apple's endpoints and keys from (decision 15); only tests change them. */
+  GOOGLE_ISSUER: issuer('GOOGLE_ISSUER', 'https://accounts.google.com'),
+  APPLE_ISSUER: issuer('APPLE_ISSUER', 'https://appleid.apple.com'),
   /** Set when Lore runs behind a reverse proxy, so X-Forwarded-For names the client. */
   TRUST_PROXY: flag,
   /** An OpenAI-compatible API for AI answers, summaries and embeddings, e.g. http://localhost:11434/v1 (Ollama). */

@@ -42,7 +42,8 @@ export const authFlowEndpoints = [
     method: 'post',
     path: '/api/auth/sign-in/social',
     tags,
-    summary: 'Start Google or Apple sign-in (only when configured; see /api/sign-in-options)',
+    summary:
+      "Start Google or Apple sign-in (only when configured and its issuer's discovery document was read at start; see /api/sign-in-options). The provider's address carries state, a PKCE challenge and a nonce",
     request: {
       body: jsonBody(z.object({ provider: z.enum(['google', 'apple']), callbackURL: z.string().optional() })),
     },
@@ -52,9 +53,19 @@ export const authFlowEndpoints = [
     method: 'get',
     path: '/api/auth/callback/{provider}',
     tags,
-    summary: 'Where Google or Apple sends the user back; sets the session cookie',
+    summary:
+      "Where Google or Apple sends the user back: checks the state against this browser's cookie, exchanges the code, verifies the id_token against the issuer's keys and sets the session cookie (one that owes its two-factor code for a user with two-factor on). A provider address that is not verified is refused",
     request: { params: z.object({ provider: z.enum(['google', 'apple']) }) },
-    responses: { 302: redirect('Signed in; on to the app') },
+    responses: { 302: redirect('Signed in, on to the callbackURL; or not, on to the errorCallbackURL with ?error=') },
+  }),
+  defineEndpoint('public', {
+    method: 'post',
+    path: '/api/auth/callback/{provider}',
+    tags,
+    summary:
+      "Apple's answer, a form POSTed from Apple's site (response_mode=form_post): redirected unchanged to the GET above, which the browser then sends with its cookies",
+    request: { params: z.object({ provider: z.enum(['google', 'apple']) }) },
+    responses: { 302: redirect('On to GET /api/auth/callback/{provider} with the same fields') },
   }),
   defineEndpoint('public', {
     method: 'get',

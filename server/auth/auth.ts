@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { magicLink } from 'better-auth/plugins';
+import { genericOAuth, magicLink } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Env } from '../env';
 import type { DB } from '../db/schema';
@@ -11,6 +11,7 @@ import { insertProfile } from '../data/profiles';
 import { hasVerifiedFactor } from '../data/two-factor';
 import { LOGIN_LINK_INTERVAL_SECONDS, LOGIN_LINK_LIFETIME_MINUTES } from '../../common/auth';
 import { authSchema } from './auth-schema';
+import { openIdProviders } from './openid-providers';
 import { hashLoginLinkToken, loginLinkPage } from './login-links';
 import { signInMethodOf } from './sign-in-method';
 import { CLIENT_IP_HEADER } from '../middleware/client-ip';
@@ -22,26 +23,27 @@ export interface AuthDeps {
   secret: string;
 }
 
-/** better-auth configured for Lore: e-mail links, optional Google and Apple, our tables. */
+/**
+ * better-auth configured for Lore: e-mail links, optional Google and Apple (OpenID
+ * providers found by discovery from their issuer, decision 15), our tables.
+ */
 export function createAuth({ env, db, mailer, secret }: AuthDeps) {
-  const socialProviders = {
-    ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-      ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
-      : {}),
-    ...(env.APPLE_CLIENT_ID && env.APPLE_CLIENT_SECRET
-      ? { apple: { clientId: env.APPLE_CLIENT_ID, clientSecret: env.APPLE_CLIENT_SECRET } }
-      : {}),
-  };
-
   return betterAuth({
     appName: 'Lore',
     baseURL: env.BASE_URL,
     basePath: '/api/auth',
     secret,
     database: { db, type: 'postgres' },
-    trustedOrigins: [env.BASE_URL, 'https://appleid.apple.com'],
+    // Apple answers with a form POST from its own origin to /api/auth/callback/apple.
+    trustedOrigins: [env.BASE_URL, new URL(env.APPLE_ISSUER).origin],
     ...authSchema,
-    socialProviders,
+    account: {
+      ...authSchema.account,
+      // A provider's sign-in joins an existing Lore user of the same address only when
+      // both sides have verified it (better-auth's defaults, stated; no provider is
+      // trusted blindly). openid-providers.ts refuses an unverified address outright.
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
+    },
     advanced: {
       cookiePrefix: 'lore',
       useSecureCookies: env.BASE_URL.startsWith('https://'),
@@ -60,6 +62,8 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
       fields: { lastRequest: 'last_request' },
     },
     plugins: [
+      // Google and Apple go through better-auth's own /sign-in/social and /callback/:id.
+      genericOAuth({ config: openIdProviders(env) }),
       magicLink({
         expiresIn: LOGIN_LINK_LIFETIME_MINUTES * 60,
         storeToken: { type: 'custom-hasher', hash: async (token) => hashLoginLinkToken(token) },
