@@ -5,7 +5,9 @@ import { CHROMIUM_ARGS, findChromium } from './e2e/chromium';
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/artifacts',
-  timeout: 60_000,
+  // Whole stories (a team built by two browsers, an item written, starred and deleted)
+  // take 30-50 s on a busy two-core machine; a hang still fails, just later.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   workers: 1,
   reporter: [['list'], ['json', { outputFile: process.env.LORE_REPORT_FILE ?? 'test-results/report.json' }]],

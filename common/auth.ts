@@ -4,3 +4,5 @@ export const LOGIN_LINK_LIFETIME_MINUTES = 10;
 export const LOGIN_LINK_INTERVAL_SECONDS = 60;
 /** The longest full name; here, free of zod, because the sign-up form checks it too. */
 export const FULL_NAME_MAX_LENGTH = 120;
+/** The code of the 403 a session that still owes its two-factor code gets (decision 4); here, free of zod, for the API client. */
+export const SECOND_FACTOR_REQUIRED_CODE = 'mfa_required';

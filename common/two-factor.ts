@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SECOND_FACTOR_REQUIRED_CODE } from './auth';
 
 /** Wrong codes allowed before a session must wait. */
 export const TWO_FACTOR_MAX_ATTEMPTS = 3;
@@ -23,7 +24,7 @@ export const TWO_FACTOR_MESSAGES = {
 /** The stable codes the API answers with, for the web to branch on. */
 export const TWO_FACTOR_CODES = {
   /** A session that must give a code before anything else (403). */
-  required: 'mfa_required',
+  required: SECOND_FACTOR_REQUIRED_CODE,
   incorrect: 'mfa_incorrect',
   lockedOut: 'mfa_locked',
   nameTaken: 'friendly_name_exists',

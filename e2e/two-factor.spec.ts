@@ -1,4 +1,4 @@
-import { codeFor } from '../server/test/two-factor';
+import { codeFor, turnOnTwoFactor } from '../server/test/two-factor';
 import { expect, signInThroughEmail, test, uniqueEmail } from './fixtures';
 
 test("two-factor: set up from one's own row, then every sign-in asks for a code, with 3 tries and a wait", async ({
@@ -86,8 +86,31 @@ test('the verify screen takes a pasted code and a recovery code, and Cancel sign
 
   await lore.db.deleteFrom('login_link_requests').where('email', '=', email).execute();
   await signInThroughEmail(page, lore, email);
+  // A pasted code fills all six boxes and is sent at once.
+  const wrong = codeFor(secret) === '000000' ? '111111' : '000000';
+  await page.getByLabel('Digit 1').evaluate((box, code) => {
+    const clipboardData = new DataTransfer();
+    clipboardData.setData('text', code);
+    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+  }, wrong);
+  await expect(page.getByText('The verification code is incorrect. Please try again. (Attempt 1/3)')).toBeVisible();
   await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
   await page.getByLabel('Recovery code').fill(recoveryCode!);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/welcome$/);
+});
+
+test('two-factor turned on from another device: the next request here asks for the code', async ({ page, lore }) => {
+  const email = uniqueEmail('elsewhere');
+  await signInThroughEmail(page, lore, email);
+  await expect(page).toHaveURL(/\/welcome$/);
+  const userId = (await (await page.request.get('/api/me')).json()).data.id as string;
+  const account = await lore.createAccount(userId, 'Elsewhere Team');
+  await page.goto(`/account/${account.id}/knowledge`);
+  await expect(page.getByText('No knowledge yet')).toBeVisible();
+
+  const phone = await lore.anotherSession({ email, userId });
+  await turnOnTwoFactor(phone);
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByText('Verify with 2FA')).toBeVisible();
 });

@@ -5,7 +5,13 @@ import { toast } from 'sonner';
 import { sessionQuery } from '@/lib/auth-client';
 import { wipeLocalData } from '@/lib/local-data';
 import { paths } from '@/lib/paths';
-import { LOGGED_OUT_TOAST_MS, loggedOutMessage, noteSessionEnded, onSessionEnd } from '@/lib/session-end';
+import {
+  LOGGED_OUT_TOAST_MS,
+  loggedOutMessage,
+  noteSessionEnded,
+  onSecondFactorRequired,
+  onSessionEnd,
+} from '@/lib/session-end';
 
 /**
  * Signs this tab out when the session ends (a 401, the pulse, or sign-out in
@@ -32,6 +38,11 @@ export function SessionWatcher() {
         navigate(paths.login(), { replace: true });
       }),
     [queryClient, navigate],
+  );
+  // Two-factor turned on from another device: the session check now says so, and the guard asks for the code.
+  useEffect(
+    () => onSecondFactorRequired(() => void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey })),
+    [queryClient],
   );
   return null;
 }

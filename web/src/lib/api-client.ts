@@ -1,6 +1,7 @@
 import { ApiError, createApiClient } from '@common/api/client';
+import { SECOND_FACTOR_REQUIRED_CODE } from '@common/auth';
 import { loginSessionKey } from './login-session-key';
-import { reportSessionEnd, signedInUser } from './session-end';
+import { reportSecondFactorRequired, reportSessionEnd, signedInUser } from './session-end';
 
 export { ApiError };
 
@@ -31,12 +32,20 @@ async function endedSessionReason(userId: string): Promise<string> {
  * answer are typed by the endpoint's schemas; failures reject with an ApiError
  * carrying the server's message and `code`. A 401 while signed in means the
  * session ended (expired, or ended from another device): every tab signs out.
- * A 403 (such as `mfa_required`, a session still to verify its code) does not.
+ * A 403 does not; `mfa_required` (the session must give its two-factor code)
+ * has the app check the session again, which then asks for the code.
  */
 export const api = createApiClient(async (url, init) => {
   const response = await fetch(url, { ...init, credentials: 'same-origin' });
   const userId = signedInUser();
   // Reported before the caller sees the failure, so the sign-out comes first (not a page's own error toast).
   if (response.status === 401 && userId) reportSessionEnd(await endedSessionReason(userId));
+  if (response.status === 403 && userId) {
+    const { code } = ((await response
+      .clone()
+      .json()
+      .catch(() => null)) ?? {}) as { code?: string };
+    if (code === SECOND_FACTOR_REQUIRED_CODE) reportSecondFactorRequired();
+  }
   return response;
 });

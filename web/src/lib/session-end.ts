@@ -53,6 +53,22 @@ export function onSessionEnd(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+const secondFactorListeners = new Set<() => void>();
+
+/**
+ * Reports a 403 `mfa_required`: the session must now give its two-factor code
+ * (two-factor was turned on from another device), so the app checks the session again.
+ */
+export function reportSecondFactorRequired(): void {
+  for (const listener of secondFactorListeners) listener();
+}
+
+/** Listens for `mfa_required` answers; returns the unsubscribe. */
+export function onSecondFactorRequired(listener: () => void): () => void {
+  secondFactorListeners.add(listener);
+  return () => secondFactorListeners.delete(listener);
+}
+
 /** The 'Logged Out' toast's text (spec section 4, "Login session"). */
 export function loggedOutMessage(reason: SessionEndReason): string {
   if (reason === 'signed_out') return 'You have been logged out successfully.';
