@@ -11,6 +11,7 @@ export default defineConfig({
   },
   test: {
     include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/src/**/*.test.ts'],
+    globalSetup: ['server/test/global-setup.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

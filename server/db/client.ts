@@ -36,6 +36,8 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** True when a trivial query answers. */
   isReachable(): Promise<boolean>;
+  /** Embedded PGlite only: a copy of its whole data folder, which `loadDataDir` can start from. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,8 @@ export async function openDatabase(options: {
    * runs one statement at a time, in this process.
    */
   statementTimeoutMs?: number;
+  /** PGlite only: start from this copy of a data folder (PGlite's dumpDataDir), not an empty one. */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10, statement_timeout: options.statementTimeoutMs });
@@ -63,11 +67,12 @@ export async function openDatabase(options: {
     return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres', async () => {});
   }
   const dataDir = options.dataDir ?? 'memory://';
-  const pglite = await PGlite.create(dataDir);
+  const pglite = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   // PGlite sets the modes of the files it creates itself (initdb's are 0666), whatever the umask.
   if (!dataDir.includes('://')) keepDataFolderPrivate(dataDir);
   const pool = new pg.Pool(createPgConfig(pglite));
-  return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'pglite', () => pglite.close());
+  const database = wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'pglite', () => pglite.close());
+  return { ...database, dumpDataDir: () => pglite.dumpDataDir('none') };
 }
 
 function wrap(db: Kysely<DB>, engine: Database['engine'], closeEngine: () => Promise<void>): Database {
