@@ -4,11 +4,13 @@ import { z } from 'zod';
  * Where uploaded files live. A stored path starts with its owner's id: the
  * account's for article images, the user's for avatars.
  */
-export const BUCKETS = ['knowledge-images', 'avatars'] as const;
+export const BUCKETS = ['knowledge-images', 'avatars', 'knowledge-pdfs'] as const;
 /** One of BUCKETS. */
 export type Bucket = (typeof BUCKETS)[number];
 /** The bucket for images inside articles. */
 export const KNOWLEDGE_IMAGES_BUCKET = 'knowledge-images' satisfies Bucket;
+/** The bucket for PDFs attached to articles, each with its first page's thumbnail beside it (`{name}_thumb.webp`). */
+export const KNOWLEDGE_PDFS_BUCKET = 'knowledge-pdfs' satisfies Bucket;
 /** The bucket for profile pictures: one file per user, under `{userId}/`. */
 export const AVATARS_BUCKET = 'avatars' satisfies Bucket;
 
@@ -28,6 +30,20 @@ export const IMAGE_TYPES_MESSAGE = 'Only PNG, JPEG, GIF and WebP images can be u
 /** Said when an upload is over MAX_IMAGE_BYTES. */
 export const IMAGE_TOO_LARGE_MESSAGE = `Images must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`;
 
+/** Largest PDF upload, in bytes. */
+export const MAX_PDF_BYTES = 50 * 1024 * 1024;
+/** Largest thumbnail sent with a PDF, in bytes (a first page rendered in the browser is far smaller). */
+export const MAX_THUMBNAIL_BYTES = 2 * 1024 * 1024;
+/** Said when an upload is not a PDF that can be read. */
+export const PDF_TYPE_MESSAGE = 'Only PDF files can be attached';
+/** Said when a PDF is over MAX_PDF_BYTES. */
+export const PDF_TOO_LARGE_MESSAGE = `PDFs must be at most ${MAX_PDF_BYTES / 1024 / 1024} MB`;
+/** Said when a PDF's thumbnail is not an image. */
+export const THUMBNAIL_TYPE_MESSAGE = 'The thumbnail must be an image';
+
+/** Where a stored PDF's thumbnail lives: beside it, `{name}_thumb.webp`. */
+export const pdfThumbnailPath = (pdfPath: string) => pdfPath.replace(/\.pdf$/, '_thumb.webp');
+
 /** A stored image, to be shown through /api/secureImage. */
 export const uploadedImageSchema = z.object({ bucket: z.enum(BUCKETS), path: z.string(), url: z.string() });
 export type UploadedImageDto = z.infer<typeof uploadedImageSchema>;
@@ -42,10 +58,21 @@ export const accountIdOfStoredPath = (path: string) => path.slice(0, Math.max(0,
 /** `?bucket&path` of /api/secureImage. */
 export const secureImageQuerySchema = z.object({
   // Avatars are not an account's files: they are served by signed URLs (common/avatars.ts).
-  bucket: z.enum([KNOWLEDGE_IMAGES_BUCKET], { error: 'Unknown bucket' }),
+  bucket: z.enum([KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PDFS_BUCKET], { error: 'Unknown bucket' }),
   path: z.string({ error: 'A file path is required' }).regex(STORED_PATH, 'Invalid file path'),
 });
 
 /** The address a stored file is shown from. */
 export const secureImageUrl = (bucket: string, path: string) =>
   `/api/secureImage?bucket=${encodeURIComponent(bucket)}&path=${encodeURIComponent(path)}`;
+
+/** A stored PDF and its thumbnail, to be linked to an item and shown through /api/secureImage. */
+export const uploadedPdfSchema = z.object({
+  bucket: z.literal(KNOWLEDGE_PDFS_BUCKET),
+  path: z.string(),
+  url: z.string(),
+  thumbnailPath: z.string(),
+  thumbnailUrl: z.string(),
+  filename: z.string(),
+});
+export type UploadedPdfDto = z.infer<typeof uploadedPdfSchema>;

@@ -117,6 +117,8 @@ export const knowledgeSummarySchema = z.object({
   preview: z.string(),
   ai_summary: z.string().nullable(),
   author_name: z.string().nullable(),
+  /** The thumbnail of the item's first PDF (bucket knowledge-pdfs), shown on its card; null without PDFs. */
+  pdf_thumbnail_path: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

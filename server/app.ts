@@ -7,6 +7,7 @@ import { loadSession } from './auth/session-middleware';
 import { AppError } from './errors';
 import { uploadAvatar } from '../common/api/avatars';
 import { createKnowledge, updateKnowledge, uploadKnowledgeImage } from '../common/api/knowledge';
+import { linkKnowledgePdf, uploadKnowledgePdf } from '../common/api/knowledge-pdfs';
 import { isStatementTimeout } from './db/client';
 import { limitBodies } from './middleware/body-limit';
 import { clientIp } from './middleware/client-ip';
@@ -22,6 +23,7 @@ import { healthRoutes } from './routes/health/health.routes';
 import { invitationsRoutes } from './routes/invitations/invitations.routes';
 import { knowledgeImagesRoutes } from './routes/knowledge/knowledge-images.routes';
 import { knowledgeRoutes } from './routes/knowledge/knowledge.routes';
+import { knowledgePdfsRoutes } from './routes/knowledge-pdfs/knowledge-pdfs.routes';
 import { meRoutes } from './routes/me/me.routes';
 import { sessionsRoutes } from './routes/sessions/sessions.routes';
 import { secureImageRoutes } from './routes/secure-image/secure-image.routes';
@@ -40,6 +42,7 @@ const resources = [
   accountsRoutes,
   knowledgeRoutes,
   knowledgeImagesRoutes,
+  knowledgePdfsRoutes,
   starsRoutes,
   secureImageRoutes,
   usersRoutes,
@@ -64,7 +67,11 @@ export function createApp(deps: AppDeps) {
 
   app.use('*', securityHeaders({ baseUrl: env.BASE_URL }));
   // Before anything reads a body, the auth handler included; uploads keep their own (larger) limit.
-  limitBodies(app, { uploads: [uploadKnowledgeImage, uploadAvatar], articles: [createKnowledge, updateKnowledge] });
+  // Linking a PDF may carry its thumbnail as a data URL and the text the browser read: an article's limit.
+  limitBodies(app, {
+    uploads: [uploadKnowledgeImage, uploadAvatar, uploadKnowledgePdf],
+    articles: [createKnowledge, updateKnowledge, linkKnowledgePdf],
+  });
   app.use('/api/*', clientIp({ trustProxy: env.TRUST_PROXY }), sameOrigin(env.BASE_URL, [PROVIDER_FORM_POST]));
   app.get('/api/auth/magic-link/verify', forwardLoginLink(deps));
   app.use('/api/auth/*', gateAuthRoutes(auth));

@@ -86,6 +86,9 @@ describe('the API description', () => {
         newOwnerRole: 'admin',
         title: 'T',
         name: 'N',
+        pdfPath: `${accountId}/x.pdf`,
+        pdfFilename: 'x.pdf',
+        thumbnailPath: `${accountId}/x_thumb.webp`,
       };
       const response = await stranger.request(
         method.toUpperCase(),

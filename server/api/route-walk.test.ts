@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { Role } from '../db/schema';
-import { uploadFile } from '../test/knowledge-factory';
+import { sampleImages, uploadFile } from '../test/knowledge-factory';
+import { postPdf } from '../test/pdf-factory';
 import type { TestClient, TestResponse } from '../test/http-client';
 import { routeCases, type RouteCase, type Sample } from '../test/route-samples';
 import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
@@ -125,6 +126,7 @@ async function send(route: string, client: TestClient, sample: Sample): Promise<
   const query = new URLSearchParams(sample.query).toString();
   const url = query ? `${path}?${query}` : path;
   if (sample.upload) return uploadFile(client, url, sample.upload, 'walk.gif', 'image/gif');
+  if (sample.pdf) return postPdf(client, url, { bytes: sample.pdf, name: 'walk.pdf' }, sampleImages.png);
   return client.request(method, url, sample.json === undefined ? {} : { json: sample.json });
 }
 

@@ -1,12 +1,20 @@
 import sanitizeHtml from 'sanitize-html';
-import { KNOWLEDGE_IMAGES_BUCKET, STORED_PATH } from '../../common/files';
+import { KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PDFS_BUCKET, STORED_PATH } from '../../common/files';
+
+/** The attributes of a PDF viewer block (`<div data-type="pdf-viewer">`): src, filename, width, height. */
+const PDF_VIEWER_ATTRIBUTES = ['data-type', 'data-src', 'data-filename', 'data-width', 'data-height'];
+const PDF_VIEWER = 'pdf-viewer';
+const DIMENSION = /^[1-9][0-9]{0,4}$/;
+/** Lore's address for a stored PDF, exactly as the editor writes it. */
+const OWN_PDF_SOURCE = new RegExp(`^/api/secureImage\\?bucket=${KNOWLEDGE_PDFS_BUCKET}&path=([^&#]+)$`);
 
 /**
  * What the editor may produce and nothing else: no scripts, event handlers,
  * styles, frames or forms; links only to http(s) and mail; images only from
- * our own secureImage address or https.
+ * our own secureImage address or https; PDF viewer blocks only for a PDF of
+ * the item's own account (without an account, none).
  */
-const policy: sanitizeHtml.IOptions = {
+const policyFor = (accountId: string | undefined): sanitizeHtml.IOptions => ({
   allowedTags: [
     'p',
     'br',
@@ -41,6 +49,7 @@ const policy: sanitizeHtml.IOptions = {
     li: ['data-type', 'data-checked'],
     ol: ['start'],
     code: ['class'],
+    div: PDF_VIEWER_ATTRIBUTES,
   },
   allowedClasses: { code: ['language-*'] },
   allowedSchemes: ['http', 'https', 'mailto'],
@@ -49,9 +58,38 @@ const policy: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   transformTags: {
     a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }),
+    div: (tagName, attribs) => ({ tagName, attribs: pdfViewerAttributes(attribs) }),
   },
-  exclusiveFilter: (frame) => frame.tag === 'img' && !isAllowedImageSource(frame.attribs.src),
-};
+  exclusiveFilter: (frame) =>
+    (frame.tag === 'img' && !isAllowedImageSource(frame.attribs.src)) ||
+    (frame.tag === 'div' &&
+      frame.attribs['data-type'] === PDF_VIEWER &&
+      !(accountId && ownPdfPath(frame.attribs['data-src'], accountId))),
+});
+
+/** A div keeps attributes only as a PDF viewer block, and then only a filename and whole-number dimensions. */
+function pdfViewerAttributes(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  if (attribs['data-type'] !== PDF_VIEWER) return {};
+  const kept: sanitizeHtml.Attributes = { 'data-type': PDF_VIEWER, 'data-src': attribs['data-src'] ?? '' };
+  const filename = (attribs['data-filename'] ?? '').trim().slice(0, 255);
+  if (filename) kept['data-filename'] = filename;
+  for (const name of ['data-width', 'data-height'])
+    if (DIMENSION.test(attribs[name] ?? '')) kept[name] = attribs[name]!;
+  return kept;
+}
+
+/** The stored PDF a viewer block's src names, when it is Lore's own address for a PDF of the account. */
+function ownPdfPath(src: string | undefined, accountId: string): string | undefined {
+  const match = OWN_PDF_SOURCE.exec(src ?? '');
+  if (!match) return undefined;
+  let path: string;
+  try {
+    path = decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+  return STORED_PATH.test(path) && path.startsWith(`${accountId}/`) && path.endsWith('.pdf') ? path : undefined;
+}
 
 /** Our own image address, exactly; any other relative address could be one of Lore's actions fetched by the reader. */
 const OWN_IMAGE_SOURCE = /^\/api\/secureImage\?[^#\\]*$/;
@@ -61,9 +99,25 @@ function isAllowedImageSource(src: string | undefined): boolean {
   return !!src && (OWN_IMAGE_SOURCE.test(src) || /^https:\/\//i.test(src));
 }
 
-/** Editor HTML made safe to store and to show. */
-export function sanitizeKnowledgeHtml(html: string): string {
-  return sanitizeHtml(html, policy);
+/** Editor HTML made safe to store and to show; PDF viewer blocks are kept only for PDFs of `accountId`. */
+export function sanitizeKnowledgeHtml(html: string, accountId?: string): string {
+  return sanitizeHtml(html, policyFor(accountId));
+}
+
+/** Paths of the account's stored PDFs that an item's HTML shows in viewer blocks. */
+export function storedPdfPaths(html: string, accountId: string): string[] {
+  const paths = new Set<string>();
+  sanitizeHtml(html, {
+    allowedTags: ['div'],
+    allowedAttributes: { div: ['data-type', 'data-src'] },
+    exclusiveFilter: (frame) => {
+      const path =
+        frame.attribs['data-type'] === PDF_VIEWER ? ownPdfPath(frame.attribs['data-src'], accountId) : undefined;
+      if (path) paths.add(path);
+      return false;
+    },
+  });
+  return [...paths];
 }
 
 /** The visible text of stored HTML, whitespace collapsed; used for previews. */

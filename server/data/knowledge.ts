@@ -17,12 +17,22 @@ const columns = [
   'knowledge.ai_question',
 ] as const;
 
-/** Items with their author's name, for lists and the article. */
+/** Items with their author's name and their first PDF's thumbnail, for lists and the article. */
 const withAuthor = (db: Executor) =>
   db
     .selectFrom('knowledge')
     .leftJoin('profiles', 'profiles.id', 'knowledge.user_id')
-    .select([...columns, 'profiles.full_name as author_name']);
+    .select([...columns, 'profiles.full_name as author_name'])
+    .select((eb) =>
+      eb
+        .selectFrom('knowledge_pdfs')
+        .select('knowledge_pdfs.thumbnail_path')
+        .whereRef('knowledge_pdfs.knowledge_id', '=', 'knowledge.id')
+        .orderBy('knowledge_pdfs.created_at', 'asc')
+        .orderBy('knowledge_pdfs.id', 'asc')
+        .limit(1)
+        .as('pdf_thumbnail_path'),
+    );
 
 /** An item as the data layer returns it, with its author's name. */
 export type KnowledgeRow = NonNullable<Awaited<ReturnType<typeof findKnowledge>>>;

@@ -167,6 +167,18 @@ export interface KnowledgeTable {
   idempotency_key: string | null;
 }
 
+/** A PDF attached to an item: its file and thumbnail in the knowledge-pdfs bucket, and the text the server extracted. */
+export interface KnowledgePdfsTable {
+  id: Generated<string>;
+  knowledge_id: string;
+  account_id: string;
+  pdf_path: string;
+  filename: string;
+  thumbnail_path: string;
+  text: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+}
+
 /** A part of an item (the text under one heading), the unit the ranked retrieval scores. */
 export interface SearchPassagesTable {
   id: Generated<string>;
@@ -283,6 +295,7 @@ export interface DB {
   login_link_requests: LoginLinkRequestsTable;
   knowledge: KnowledgeTable;
   knowledge_stars: KnowledgeStarsTable;
+  knowledge_pdfs: KnowledgePdfsTable;
   search_passages: SearchPassagesTable;
   search_terms: SearchTermsTable;
   search_stats: SearchStatsTable;

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { KNOWLEDGE_IMAGES_BUCKET } from '../../common/files';
+import { KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PDFS_BUCKET } from '../../common/files';
 import { storedImagePaths } from '../content/knowledge-html';
 import type { DB } from '../db/schema';
 import { findAccount } from '../data/accounts';
 import { itemContentPages } from '../data/item-contents';
 import { enqueueJob } from '../data/jobs';
+import { pdfFilesInUse } from '../data/knowledge-pdfs';
 import type { FileStore } from '../storage/file-store';
 import { cleanUpAvatars } from './clean-up-avatars';
 import type { JobHandler } from './worker';
@@ -32,17 +33,23 @@ export async function cleanUpImagesLater(db: Kysely<DB>, accountId: string, logg
   );
 }
 
+/** PDF files looked up per query when asking which are still attached. */
+const PDF_LOOKUP_BATCH = 500;
+
 /**
- * Removes a deleted account's whole folder; for a live account, the files
- * older than the grace period that no item of the account shows.
+ * Removes a deleted account's whole folders; for a live account, the files
+ * older than the grace period that no item of the account shows (images) or
+ * has attached (PDFs and their thumbnails).
  */
 export function cleanUpImages(deps: { db: Kysely<DB>; files: FileStore }): JobHandler {
   const { db, files } = deps;
   return async ({ key: accountId }, { signal, logger }) => {
     if (!(await findAccount(db, accountId))) {
       await files.removeFolder(KNOWLEDGE_IMAGES_BUCKET, accountId);
+      await files.removeFolder(KNOWLEDGE_PDFS_BUCKET, accountId);
       return;
     }
+    await cleanUpPdfs(deps, accountId, signal, logger);
     const startedAt = Date.now();
     const stored = await files.listFolder(KNOWLEDGE_IMAGES_BUCKET, accountId);
     const old = stored.filter((file) => file.modifiedAt.getTime() <= startedAt - IMAGE_GRACE_MS);
@@ -59,6 +66,33 @@ export function cleanUpImages(deps: { db: Kysely<DB>; files: FileStore }): JobHa
     await files.remove(KNOWLEDGE_IMAGES_BUCKET, unshown);
     logger.info({ accountId, removed: unshown.length }, 'Removed images no item shows');
   };
+}
+
+/**
+ * Removes the account's PDF files (and thumbnails) older than the grace period
+ * that no attachment row names. A row is written when an item is saved with
+ * the PDF, and goes when the item is deleted or its block is taken out.
+ */
+async function cleanUpPdfs(
+  deps: { db: Kysely<DB>; files: FileStore },
+  accountId: string,
+  signal: AbortSignal,
+  logger: Logger,
+): Promise<void> {
+  const cutOff = Date.now() - IMAGE_GRACE_MS;
+  const old = (await deps.files.listFolder(KNOWLEDGE_PDFS_BUCKET, accountId))
+    .filter((file) => file.modifiedAt.getTime() <= cutOff)
+    .map((file) => file.path);
+  const unused: string[] = [];
+  for (let start = 0; start < old.length; start += PDF_LOOKUP_BATCH) {
+    signal.throwIfAborted();
+    const batch = old.slice(start, start + PDF_LOOKUP_BATCH);
+    const inUse = await pdfFilesInUse(deps.db, accountId, batch);
+    unused.push(...batch.filter((path) => !inUse.has(path)));
+  }
+  if (unused.length === 0) return;
+  await deps.files.remove(KNOWLEDGE_PDFS_BUCKET, unused);
+  logger.info({ accountId, removed: unused.length }, 'Removed PDF files no item has attached');
 }
 
 /** The paths among `paths` that no item in the pages shows. */
@@ -84,7 +118,11 @@ async function notShown(
  */
 export function sweepImages(deps: { db: Kysely<DB>; files: FileStore }): JobHandler {
   return async (_job, { signal, logger }) => {
-    for (const accountId of await deps.files.listFolders(KNOWLEDGE_IMAGES_BUCKET)) {
+    const folders = new Set([
+      ...(await deps.files.listFolders(KNOWLEDGE_IMAGES_BUCKET)),
+      ...(await deps.files.listFolders(KNOWLEDGE_PDFS_BUCKET)),
+    ]);
+    for (const accountId of folders) {
       signal.throwIfAborted();
       await enqueueJob(deps.db, { kind: CLEAN_UP_IMAGES, key: accountId });
     }

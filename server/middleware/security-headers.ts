@@ -4,7 +4,8 @@ import { secureHeaders } from 'hono/secure-headers';
  * Headers on every response: a CSP that allows only our own scripts (no inline
  * script), no framing, no MIME sniffing, and a conservative referrer. HSTS only
  * when Lore's address is https: over plain http it means nothing to browsers
- * and would misstate how Lore is served.
+ * and would misstate how Lore is served. A route that sets one of these
+ * headers itself keeps its own (stored files get a stricter CSP).
  */
 export const securityHeaders = (options: { baseUrl: string }) =>
   secureHeaders({
@@ -25,4 +26,5 @@ export const securityHeaders = (options: { baseUrl: string }) =>
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
+    overwrite: false,
   });

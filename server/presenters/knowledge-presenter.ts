@@ -12,6 +12,7 @@ function common(row: KnowledgeRow) {
     tags: row.tags,
     ai_summary: row.ai_summary,
     author_name: row.author_name,
+    pdf_thumbnail_path: row.pdf_thumbnail_path ?? null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -3,7 +3,8 @@ import type { DB } from '../db/schema';
 import { SEARCH_KIND, listItemsToIndex, replaceItemIndex, type IndexedPassage } from '../data/search-index';
 import { ANALYZER_VERSION, analyze } from './analyze';
 import { indexItemWords } from './keyword-search';
-import { splitPassages } from './passages';
+import { splitPassages, textPassages } from './passages';
+import { listKnowledgePdfs } from '../data/knowledge-pdfs';
 
 /** How much a term counts where it stands: a title says most about an item, then its tags and headings. */
 const FIELD_WEIGHTS = { title: 3, tags: 2, heading: 2, body: 1 } as const;
@@ -15,6 +16,8 @@ export interface IndexableItem {
   title: string;
   tags: string[];
   content: string;
+  /** The text of the item's PDFs, indexed as body text (decision 16); loaded by indexItem. */
+  pdf_texts?: string[];
 }
 
 /**
@@ -27,7 +30,7 @@ export function indexPassages(item: IndexableItem): IndexedPassage[] {
     [analyze(item.title, { keepStopWords: true }), FIELD_WEIGHTS.title],
     [analyze(item.tags.join(' '), { keepStopWords: true }), FIELD_WEIGHTS.tags],
   ];
-  const passages = splitPassages(item.content);
+  const passages = [...splitPassages(item.content), ...(item.pdf_texts ?? []).flatMap(textPassages)];
   const outlineTerms = [
     ...analyze(item.title, { keepStopWords: true }),
     ...analyze(item.tags.join(' '), { keepStopWords: true }),
@@ -65,8 +68,10 @@ function countTerms(terms: string[]): Map<string, number> {
 
 /** (Re)indexes one item in its own transaction; call after it is created or changed. */
 export async function indexItem(db: Kysely<DB>, item: IndexableItem): Promise<void> {
-  const passages = indexPassages(item);
-  await indexItemWords(db, item);
+  const pdfs = await listKnowledgePdfs(db, item.id);
+  const withPdfs = { ...item, pdf_texts: pdfs.map((pdf) => pdf.text) };
+  const passages = indexPassages(withPdfs);
+  await indexItemWords(db, withPdfs);
   await db.transaction().execute((trx) => replaceItemIndex(trx, item, passages, ANALYZER_VERSION));
 }
 

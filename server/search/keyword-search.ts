@@ -114,9 +114,12 @@ async function suggestFor(
 }
 
 /** The words an item adds to its account's vocabulary (as the index keeps them: stop words only from title and tags). */
-export function itemWords(item: { title: string; tags: string[]; content: string }): ItemWords {
+export function itemWords(item: { title: string; tags: string[]; content: string; pdf_texts?: string[] }): ItemWords {
   const tagText = item.tags.join(' ');
-  const body = splitPassages(item.content).flatMap((passage) => [...words(passage.heading), ...words(passage.text)]);
+  const body = [
+    ...splitPassages(item.content).flatMap((passage) => [...words(passage.heading), ...words(passage.text)]),
+    ...(item.pdf_texts ?? []).flatMap((text) => words(text)),
+  ];
   const all = [...words(item.title), ...words(tagText), ...body.filter((word) => !isStopWord(word))]
     // CJK runs are found by their bigrams; only the other letters around them make words.
     .flatMap((word) => word.split(new RegExp(`${CJK.source}+`, 'u')))
@@ -134,7 +137,7 @@ export function itemWords(item: { title: string; tags: string[]; content: string
 /** Keeps an item's words current; the indexer calls it for every item it indexes. */
 export async function indexItemWords(
   db: Executor,
-  item: { id: string; account_id: string; title: string; tags: string[]; content: string },
+  item: { id: string; account_id: string; title: string; tags: string[]; content: string; pdf_texts?: string[] },
 ): Promise<void> {
   await replaceItemWords(db, item, itemWords(item));
 }

@@ -40,6 +40,15 @@ export function splitPassages(html: string): Passage[] {
     .flatMap(windows);
 }
 
+/** Plain text (a PDF's) as passages without a heading, cut into windows like any body text. */
+export function textPassages(text: string): Passage[] {
+  const clean = text
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim();
+  return clean ? windows({ heading: '', text: clean }) : [];
+}
+
 /** A passage cut into windows of at most MAX_WORDS words, each keeping its heading. */
 function windows(passage: Passage): Passage[] {
   const tokens = passage.text.split(/(?<=\s)/);

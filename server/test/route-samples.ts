@@ -1,5 +1,6 @@
 import type { Role } from '../db/schema';
 import { createItem, sampleImages, uploadFile } from './knowledge-factory';
+import { makePdf, uploadPdf } from './pdf-factory';
 import type { SignedInClient, TestServer } from './test-server';
 import { addWalkMember, inviteToWalkWorkspace, type WalkWorkspace } from './walk-workspace';
 
@@ -12,6 +13,8 @@ export interface Sample {
   query?: Record<string, string>;
   json?: unknown;
   upload?: Uint8Array;
+  /** A PDF sent with a thumbnail, as the editor attaches one. */
+  pdf?: Uint8Array;
 }
 
 /**
@@ -185,6 +188,36 @@ export const routeCases: Record<string, RouteCase | LeftToOthers> = {
   'POST /api/accounts/:accountId/knowledge-images': {
     allowed: 'member',
     sample: (context) => ({ ...inWorkspace(context), upload: sampleImages.gif }),
+  },
+  'POST /api/accounts/:accountId/knowledge-pdfs': {
+    allowed: 'member',
+    sample: (context) => ({ ...inWorkspace(context), pdf: makePdf([['A walked page']]) }),
+  },
+  // The workspace's owner uploads a PDF; the caller attaches it to the workspace's item.
+  'POST /api/linkKnowledgePdf': {
+    allowed: 'member',
+    namesObject: true,
+    sample: async ({ account, workspace }) => {
+      const uploaded = await uploadPdf(
+        workspace.owner,
+        workspace.id,
+        { bytes: makePdf([['Walked']]) },
+        sampleImages.png,
+      );
+      if (uploaded.status !== 201) throw new Error(`The walk's PDF was refused: ${uploaded.status}`);
+      const pdf = uploaded.body.data as { path: string; thumbnailPath: string };
+      return {
+        json: {
+          knowledgeId: workspace.item.id,
+          accountId: account.id,
+          pdfPath: pdf.path,
+          pdfFilename: 'walked.pdf',
+          thumbnailPath: pdf.thumbnailPath,
+          thumbnailDataUrl: '',
+          extractedText: '',
+        },
+      };
+    },
   },
   'GET /api/secureImage': {
     allowed: 'member',

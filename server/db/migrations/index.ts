@@ -15,6 +15,7 @@ import * as knowledgeIdempotency from './0013-knowledge-idempotency';
 import * as accountIdempotency from './0014-account-idempotency';
 import * as twoFactor from './0015-two-factor';
 import * as loginSessions from './0016-login-sessions';
+import * as knowledgePdfs from './0017-knowledge-pdfs';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014-account-idempotency': accountIdempotency,
   '0015-two-factor': twoFactor,
   '0016-login-sessions': loginSessions,
+  '0017-knowledge-pdfs': knowledgePdfs,
 };

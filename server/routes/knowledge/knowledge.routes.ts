@@ -3,7 +3,8 @@ import { KNOWLEDGE_PAGE_SIZE } from '../../../common/knowledge';
 import type { AppDeps } from '../../app-env';
 import { createRouter } from '../../api/router';
 import { currentMembership } from '../../auth/guards';
-import { sanitizeKnowledgeHtml, storedImagePaths } from '../../content/knowledge-html';
+import { sanitizeKnowledgeHtml, storedImagePaths, storedPdfPaths } from '../../content/knowledge-html';
+import { countKnowledgePdfs, removePdfsNotIn } from '../../data/knowledge-pdfs';
 import {
   countCreatedPerWeek,
   countKnowledge,
@@ -70,7 +71,7 @@ export function knowledgeRoutes(deps: AppDeps) {
         accountId,
         userId,
         ...input,
-        content: sanitizeKnowledgeHtml(input.content),
+        content: sanitizeKnowledgeHtml(input.content, accountId),
         idempotencyKey: idempotencyKeyOf(c),
       });
       await reindex(row);
@@ -89,13 +90,16 @@ export function knowledgeRoutes(deps: AppDeps) {
       const changes = c.req.valid('json');
       const existing = await loadKnowledge(db, accountId, c.req.valid('param').knowledgeId);
       authorize(knowledgePolicy.write, { role });
-      const content = changes.content === undefined ? undefined : sanitizeKnowledgeHtml(changes.content);
+      const content = changes.content === undefined ? undefined : sanitizeKnowledgeHtml(changes.content, accountId);
       const row = await updateKnowledge(db, accountId, existing.id, { ...changes, content });
       if (!row) throw notFound('Knowledge item not found');
+      // A PDF block taken out of the content takes its attachment (and, through the clean-up, its files) with it.
+      const lostPdfs =
+        content !== undefined && (await removePdfsNotIn(db, row.id, storedPdfPaths(content, accountId))) > 0;
       await reindex(row);
       await describeItemLater(db, row.id, logger);
       await embedItemLater(deps, row.id);
-      if (content !== undefined && lostImages(existing.content, content, accountId))
+      if (lostPdfs || (content !== undefined && lostImages(existing.content, content, accountId)))
         await cleanUpImagesLater(db, accountId, logger);
       return c.json({ data: presentKnowledge(row) }, 200);
     })
@@ -103,10 +107,12 @@ export function knowledgeRoutes(deps: AppDeps) {
       const { accountId, role } = currentMembership(c);
       const existing = await loadKnowledge(db, accountId, c.req.valid('param').knowledgeId);
       authorize(knowledgePolicy.delete, { role });
+      const hadPdfs = (await countKnowledgePdfs(db, existing.id)) > 0;
+      // Its PDF rows go with it (cascade).
       const content = await deleteKnowledge(db, accountId, existing.id);
       if (content === undefined) throw notFound('Knowledge item not found');
-      // Not removed here: another item may show the same image (decision 12).
-      if (storedImagePaths(content, accountId).length > 0) await cleanUpImagesLater(db, accountId, logger);
+      // Not removed here: another item may show the same image (decision 12); PDFs go the same way.
+      if (hadPdfs || storedImagePaths(content, accountId).length > 0) await cleanUpImagesLater(db, accountId, logger);
       return c.body(null, 204);
     });
 }

@@ -1,22 +1,53 @@
 import { getSecureImage } from '../../../common/api/files';
+import { KNOWLEDGE_PDFS_BUCKET, accountIdOfStoredPath } from '../../../common/files';
 import type { AppDeps } from '../../app-env';
 import { createRouter } from '../../api/router';
+import { pdfFilename } from '../../data/knowledge-pdfs';
 import { notFound } from '../../errors';
 import { detectImageType } from '../../storage/image-types';
+import { looksLikePdf } from '../../storage/pdf';
+
+/**
+ * A stored file is never a page of Lore's: opened directly, a PDF (or anything
+ * else) runs in a sandbox, with no script and no access to Lore's origin.
+ */
+const FILE_CSP = "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
+
+/** `attachment; filename=...` with the name as ASCII and, when it is not, in UTF-8 (RFC 6266). */
+export function attachmentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
 
 /** GET /api/secureImage?bucket&path: a stored file, only for members of the account that owns it (the guard checks). */
 export function secureImageRoutes(deps: AppDeps) {
-  const { files } = deps;
+  const {
+    files,
+    database: { db },
+  } = deps;
   return createRouter(deps).openapi(getSecureImage, async (c) => {
     const { bucket, path } = c.req.valid('query');
     const data = await files.get(bucket, path);
     if (!data) throw notFound('File not found');
-    const type = await detectImageType(data);
-    return c.body(data.slice().buffer as ArrayBuffer, 200, {
-      'content-type': type?.mime ?? 'application/octet-stream',
+    const headers = {
       'x-content-type-options': 'nosniff',
-      'content-disposition': type ? 'inline' : 'attachment',
+      'content-security-policy': FILE_CSP,
       'cache-control': 'private, max-age=3600',
+    };
+    const body = data.slice().buffer as ArrayBuffer;
+    if (bucket === KNOWLEDGE_PDFS_BUCKET && path.endsWith('.pdf') && looksLikePdf(data)) {
+      const filename = (await pdfFilename(db, accountIdOfStoredPath(path), path)) ?? 'document.pdf';
+      return c.body(body, 200, {
+        ...headers,
+        'content-type': 'application/pdf',
+        'content-disposition': attachmentDisposition(filename),
+      });
+    }
+    const type = await detectImageType(data);
+    return c.body(body, 200, {
+      ...headers,
+      'content-type': type?.mime ?? 'application/octet-stream',
+      'content-disposition': type ? 'inline' : 'attachment',
     });
   });
 }

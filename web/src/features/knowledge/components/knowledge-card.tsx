@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { KnowledgeSummaryDto } from '@common/knowledge';
+import { KNOWLEDGE_PDFS_BUCKET, secureImageUrl } from '@common/files';
 import { StarButton } from '@/features/stars';
 import { paths } from '@/lib/paths';
 import { formatDate } from '@/lib/utils';
@@ -30,6 +31,15 @@ export function KnowledgeCard({ accountId, item }: { accountId: string; item: Kn
         </div>
         <StarButton accountId={accountId} item={item} className="relative z-10 -mr-2 -mt-1 shrink-0" />
       </div>
+      {item.pdf_thumbnail_path && (
+        <img
+          src={secureImageUrl(KNOWLEDGE_PDFS_BUCKET, item.pdf_thumbnail_path)}
+          alt=""
+          loading="lazy"
+          className="mx-5 mb-3 h-36 shrink-0 rounded-md border bg-white object-cover object-top"
+          data-testid="pdf-thumbnail"
+        />
+      )}
       <p className="relative mx-5 flex-1 overflow-hidden whitespace-pre-line text-sm leading-relaxed text-muted-foreground [mask-image:linear-gradient(to_bottom,black_75%,transparent)]">
         {cardText(item.preview, item.ai_summary)}
       </p>

@@ -6,6 +6,7 @@ import { FieldError, Input, Label } from '@/components/ui/input';
 import { RichTextEditor } from './editor/rich-text-editor';
 import { TagsInput } from './tags-input';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import type { PendingPdf } from '../api/link-pdfs';
 
 /** Title, tags and content, shared by the create and edit pages. Saving clears the unsaved-changes prompt first. */
 export function KnowledgeForm(props: {
@@ -14,8 +15,11 @@ export function KnowledgeForm(props: {
   submitLabel: string;
   busyLabel: string;
   cancelTo: string;
-  onSubmit: (input: KnowledgeInput) => Promise<unknown>;
+  /** Saves; `pendingPdfs` are the PDFs uploaded in this editor, to link once the item has its id. */
+  onSubmit: (input: KnowledgeInput, pendingPdfs: Map<string, PendingPdf>) => Promise<unknown>;
 }) {
+  const pendingPdfs = useRef(new Map<string, PendingPdf>());
+  const rememberPdf = useCallback((pdf: PendingPdf) => pendingPdfs.current.set(pdf.path, pdf), []);
   const [title, setTitle] = useState(props.initial.title);
   const [tags, setTags] = useState(props.initial.tags);
   const [content, setContent] = useState(props.initial.content);
@@ -41,7 +45,7 @@ export function KnowledgeForm(props: {
     setFormError(null);
     leaving.current = true;
     try {
-      await props.onSubmit(parsed.data);
+      await props.onSubmit(parsed.data, pendingPdfs.current);
     } catch (error) {
       leaving.current = false;
       setFormError(error instanceof Error ? error.message : 'Saving failed');
@@ -81,6 +85,7 @@ export function KnowledgeForm(props: {
           initialHtml={props.initial.content}
           onChange={setContent}
           onUploadingChange={setUploading}
+          onPdfUploaded={rememberPdf}
         />
       </div>
       <FieldError>{formError}</FieldError>
@@ -89,7 +94,7 @@ export function KnowledgeForm(props: {
           <Link to={props.cancelTo}>Cancel</Link>
         </Button>
         <Button type="submit" disabled={busy || uploading}>
-          {busy ? props.busyLabel : uploading ? 'Uploading images...' : props.submitLabel}
+          {busy ? props.busyLabel : uploading ? 'Uploading files...' : props.submitLabel}
         </Button>
       </div>
     </form>

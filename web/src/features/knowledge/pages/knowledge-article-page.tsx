@@ -10,6 +10,7 @@ import { paths } from '@/lib/paths';
 import { formatDate } from '@/lib/utils';
 import { knowledgeItemQuery } from '../api/knowledge-queries';
 import { ArticleActions } from '../components/article-actions';
+import { ArticleContent } from '../components/article-content';
 import { ArticleLoadError, ArticleLoading } from '../components/article-states';
 import '@/components/ui/rich-text.css';
 import '../components/knowledge-content.css';
@@ -100,12 +101,7 @@ function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: s
         </section>
       )}
       {article.content ? (
-        // The server sanitized this HTML with an allow-list before storing it.
-        <div
-          className="rich-text knowledge-content is-article"
-          data-testid="article-content"
-          dangerouslySetInnerHTML={{ __html: article.content }}
-        />
+        <ArticleContent html={article.content} />
       ) : (
         <p className="text-muted-foreground">This item has no content yet.</p>
       )}

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { PageHeader } from '@/components/layout/page-header';
 import { paths } from '@/lib/paths';
 import { useCreateKnowledge } from '../api/knowledge-mutations';
+import { useLinkPendingPdfs } from '../api/link-pdfs';
 import { KnowledgeForm } from '../components/knowledge-form';
 import { listPathFor } from '../lib/list-path';
 
@@ -11,6 +12,7 @@ export function KnowledgeCreatePage() {
   const { accountId = '' } = useParams();
   const navigate = useNavigate();
   const create = useCreateKnowledge(accountId);
+  const linkPdfs = useLinkPendingPdfs(accountId);
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title="New knowledge" description="Write it once; your team finds it by keyword, tag or question." />
@@ -20,9 +22,12 @@ export function KnowledgeCreatePage() {
         submitLabel="Save"
         busyLabel="Saving..."
         cancelTo={listPathFor(accountId)}
-        onSubmit={async (input) => {
+        onSubmit={async (input, pendingPdfs) => {
           const item = await create.mutateAsync(input);
-          toast.success('Knowledge saved');
+          // Saved either way; a PDF that could not be linked says so.
+          const failures = await linkPdfs(item, pendingPdfs);
+          if (failures.length > 0) toast.error(failures[0]!);
+          else toast.success('Knowledge saved');
           navigate(paths.account(accountId).article(item.short_id));
         }}
       />

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 import { useUpdateKnowledge } from '../api/knowledge-mutations';
+import { useLinkPendingPdfs } from '../api/link-pdfs';
 import { knowledgeItemQuery } from '../api/knowledge-queries';
 import { ArticleLoadError } from '../components/article-states';
 import { KnowledgeForm } from '../components/knowledge-form';
@@ -15,6 +16,7 @@ export function KnowledgeEditPage() {
   const navigate = useNavigate();
   const item = useQuery(knowledgeItemQuery(accountId, knowledgeId));
   const update = useUpdateKnowledge(accountId, item.data?.id ?? knowledgeId);
+  const linkPdfs = useLinkPendingPdfs(accountId);
 
   if (item.isPending)
     return (
@@ -35,9 +37,11 @@ export function KnowledgeEditPage() {
         submitLabel="Save changes"
         busyLabel="Saving..."
         cancelTo={articlePath}
-        onSubmit={async (input) => {
-          await update.mutateAsync(input);
-          toast.success('Changes saved');
+        onSubmit={async (input, pendingPdfs) => {
+          const saved = await update.mutateAsync(input);
+          const failures = await linkPdfs(saved, pendingPdfs);
+          if (failures.length > 0) toast.error(failures[0]!);
+          else toast.success('Changes saved');
           navigate(articlePath);
         }}
       />

@@ -2,6 +2,7 @@ import { Image } from '@tiptap/extension-image';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { Placeholder } from '@tiptap/extensions';
 import { StarterKit } from '@tiptap/starter-kit';
+import { PdfViewer } from '../../pdf/pdf-viewer-extension';
 
 /** Images keep the stored file's path next to their secureImage address. */
 const StoredImage = Image.extend({
@@ -17,7 +18,7 @@ const StoredImage = Image.extend({
   },
 });
 
-/** What the editor offers: headings, marks, code, quotes, lists, task lists, links, rules and images. */
+/** What the editor offers: headings, marks, code, quotes, lists, task lists, links, rules, images and PDFs. */
 export const editorExtensions = [
   StarterKit.configure({
     heading: { levels: [1, 2, 3] },
@@ -26,5 +27,6 @@ export const editorExtensions = [
   TaskList,
   TaskItem.configure({ nested: true }),
   StoredImage.configure({ allowBase64: false }),
+  PdfViewer,
   Placeholder.configure({ placeholder: 'Write it down: steps, context, links and pictures...' }),
 ];

@@ -6,6 +6,7 @@ import {
   Heading2,
   Heading3,
   ImagePlus,
+  FileUp,
   Italic,
   Link2,
   List,
@@ -120,13 +121,16 @@ function ToolButton({
 export function EditorToolbar({
   editor,
   onImages,
+  onPdfs,
   onLink,
 }: {
   editor: Editor;
   onImages: (files: File[]) => void;
+  onPdfs: (files: File[]) => void;
   onLink: () => void;
 }) {
   const fileInput = useRef<HTMLInputElement>(null);
+  const pdfInput = useRef<HTMLInputElement>(null);
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -175,6 +179,19 @@ export function EditorToolbar({
           data-testid="image-file-input"
           onChange={(event) => {
             onImages(Array.from(event.target.files ?? []));
+            event.target.value = '';
+          }}
+        />
+        <ToolButton label="Attach PDF" icon={FileUp} onClick={() => pdfInput.current?.click()} />
+        <input
+          ref={pdfInput}
+          type="file"
+          accept="application/pdf,.pdf"
+          multiple
+          hidden
+          data-testid="pdf-file-input"
+          onChange={(event) => {
+            onPdfs(Array.from(event.target.files ?? []));
             event.target.value = '';
           }}
         />

@@ -6,22 +6,30 @@ import { EditorToolbar } from './editor-toolbar';
 import { editorExtensions } from './editor-extensions';
 import { LinkDialog } from './link-dialog';
 import { imageFiles, useImageUploads } from './use-image-uploads';
+import { pdfFiles, usePdfUploads } from './use-pdf-uploads';
+import type { PendingPdf } from '../../api/link-pdfs';
 
-/** The Tiptap editor with its toolbar; images arrive by button, paste or drop and upload with progress. */
+/** The Tiptap editor with its toolbar; images and PDFs arrive by button, paste or drop and upload with progress. */
 export function RichTextEditor(props: {
   accountId: string;
   initialHtml: string;
   onChange: (html: string) => void;
   onUploadingChange: (uploading: boolean) => void;
+  onPdfUploaded: (pdf: PendingPdf) => void;
 }) {
-  const { accountId, initialHtml, onChange, onUploadingChange } = props;
-  const { uploads, upload } = useImageUploads(accountId);
+  const { accountId, initialHtml, onChange, onUploadingChange, onPdfUploaded } = props;
+  const images = useImageUploads(accountId);
+  const pdfs = usePdfUploads(accountId, onPdfUploaded);
+  const uploads = [...images.uploads, ...pdfs.uploads];
+  const upload = images.upload;
+  const uploadPdfs = pdfs.upload;
   const uploading = uploads.length > 0;
   useEffect(() => onUploadingChange(uploading), [uploading, onUploadingChange]);
   const [linkOpen, setLinkOpen] = useState(false);
   // Tiptap calls the paste and drop handlers outside rendering; they reach the editor and the latest upload
   // through refs, which the effect below keeps current (refs are never read or written while rendering).
   const uploadRef = useRef(upload);
+  const uploadPdfsRef = useRef(uploadPdfs);
   const editorRef = useRef<Editor | null>(null);
 
   const editor = useEditor({
@@ -37,24 +45,29 @@ export function RichTextEditor(props: {
       },
       handlePaste: (view, event) => {
         const files = imageFiles(event.clipboardData?.files);
-        if (files.length === 0 || !editorRef.current) return false;
-        void uploadRef.current(editorRef.current, files, view.state.selection.from);
+        const documents = pdfFiles(event.clipboardData?.files);
+        if ((files.length === 0 && documents.length === 0) || !editorRef.current) return false;
+        if (files.length > 0) void uploadRef.current(editorRef.current, files, view.state.selection.from);
+        if (documents.length > 0) void uploadPdfsRef.current(editorRef.current, documents, view.state.selection.from);
         return true;
       },
       handleDrop: (view, event) => {
         const files = imageFiles(event.dataTransfer?.files);
-        if (files.length === 0 || !editorRef.current) return false;
+        const documents = pdfFiles(event.dataTransfer?.files);
+        if ((files.length === 0 && documents.length === 0) || !editorRef.current) return false;
         event.preventDefault();
         const at = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos ?? view.state.selection.from;
-        void uploadRef.current(editorRef.current, files, at);
+        if (files.length > 0) void uploadRef.current(editorRef.current, files, at);
+        if (documents.length > 0) void uploadPdfsRef.current(editorRef.current, documents, at);
         return true;
       },
     },
   });
   useEffect(() => {
     uploadRef.current = upload;
+    uploadPdfsRef.current = uploadPdfs;
     editorRef.current = editor;
-  }, [upload, editor]);
+  }, [upload, uploadPdfs, editor]);
 
   if (!editor) return null;
   return (
@@ -62,6 +75,7 @@ export function RichTextEditor(props: {
       <EditorToolbar
         editor={editor}
         onImages={(files) => void upload(editor, files, editor.state.selection.from)}
+        onPdfs={(files) => void uploadPdfs(editor, files, editor.state.selection.from)}
         onLink={() => setLinkOpen(true)}
       />
       {uploads.length > 0 && (

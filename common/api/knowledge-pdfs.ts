@@ -1,0 +1,48 @@
+import { MAX_PDF_BYTES, uploadedPdfSchema } from '../files';
+import { PDF_LINK_MESSAGES, linkPdfInputSchema, linkPdfResultSchema } from '../knowledge-pdfs';
+import { accountParams } from './accounts';
+import { dataOf, defineEndpoint, errors, jsonBody, ok } from './define';
+
+const tags = ['Knowledge'];
+
+/** POST .../knowledge-pdfs: a PDF for an article (checked by content) with its first page's thumbnail. */
+export const uploadKnowledgePdf = defineEndpoint('member', {
+  method: 'post',
+  path: '/api/accounts/{accountId}/knowledge-pdfs',
+  tags,
+  summary: `Upload a PDF for an article (multipart field \`file\`, at most ${MAX_PDF_BYTES / 1024 / 1024} MB) with its first page's image in \`thumbnail\` (re-encoded as WebP beside it)`,
+  request: {
+    params: accountParams,
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: {
+              file: { type: 'string', format: 'binary' },
+              thumbnail: { type: 'string', format: 'binary' },
+            },
+            required: ['file', 'thumbnail'],
+          },
+        },
+      },
+    },
+  },
+  responses: { 201: ok(dataOf(uploadedPdfSchema), 'The stored PDF and thumbnail'), ...errors(400, 403, 413, 415) },
+});
+
+/** POST /api/linkKnowledgePdf (spec section 7): attaches a stored PDF to an item; the server reads its text. */
+export const linkKnowledgePdf = defineEndpoint(
+  'member',
+  {
+    method: 'post',
+    path: '/api/linkKnowledgePdf',
+    tags,
+    summary:
+      "Attach a stored PDF to an item: both files must be in the item's workspace; the text is read from the PDF",
+    request: { body: jsonBody(linkPdfInputSchema) },
+    responses: { 201: ok(linkPdfResultSchema, "The attachment's id"), ...errors(400, 403, 415) },
+  },
+  { unauthenticatedMessage: PDF_LINK_MESSAGES.loginRequired },
+);

@@ -1,0 +1,63 @@
+import { makePdf } from '../server/test/pdf-factory';
+import { expect, signInThroughEmail, test, uniqueEmail } from './fixtures';
+
+test('attach a PDF in the editor, see its thumbnail on the card, and page through it in the article', async ({
+  page,
+  lore,
+  saveScreenshot,
+}) => {
+  await signInThroughEmail(page, lore, uniqueEmail('pdf-writer'));
+  await page.getByLabel('Workspace name').fill('Harbour Office');
+  await page.getByRole('button', { name: 'Create workspace' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.getByRole('link', { name: 'Knowledge', exact: true }).click();
+  await page.getByRole('link', { name: 'Add Knowledge' }).first().click();
+  await page.getByLabel('Title').fill('Harbour manual');
+  const editor = page.getByRole('textbox', { name: 'Content' });
+  await editor.click();
+  await page.keyboard.type('The manual is attached below.');
+  await page.keyboard.press('Enter');
+
+  const pdf = makePdf([
+    ['Harbour manual', 'Chapter one: the lighthouse', 'Keep the lamp trimmed.'],
+    ['Chapter two: the tides', 'High water at noon.'],
+  ]);
+  await page.getByTestId('pdf-file-input').setInputFiles({
+    name: 'harbour-manual.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(pdf),
+  });
+  const editorViewer = editor.getByTestId('pdf-viewer');
+  await expect(editorViewer).toBeVisible();
+  await expect(editorViewer.getByTestId('pdf-page')).toHaveText('Page 1 of 2');
+  await expect(editorViewer).toContainText('harbour-manual.pdf');
+  await saveScreenshot('pdf-editor');
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/knowledge\/[A-Za-z0-9_-]+$/);
+
+  // The article shows the viewer at page 1, and goes to page 2.
+  const viewer = page.getByTestId('article-content').getByTestId('pdf-viewer');
+  await expect(viewer.getByTestId('pdf-page')).toHaveText('Page 1 of 2');
+  const canvas = viewer.locator('canvas');
+  await expect.poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThan(100);
+  await saveScreenshot('pdf-article-page-1');
+  await viewer.getByRole('button', { name: 'Next page' }).click();
+  await expect(viewer.getByTestId('pdf-page')).toHaveText('Page 2 of 2');
+  await expect(viewer.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  await viewer.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(viewer).toContainText('125%');
+  await expect(viewer.getByRole('link', { name: 'Download harbour-manual.pdf' })).toHaveAttribute(
+    'download',
+    'harbour-manual.pdf',
+  );
+  await saveScreenshot('pdf-article-page-2');
+
+  // The list card shows the first page's thumbnail.
+  await page.getByRole('link', { name: 'Knowledge', exact: true }).click();
+  const thumbnail = page.getByTestId('knowledge-card').getByTestId('pdf-thumbnail');
+  await expect(thumbnail).toBeVisible();
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+  await saveScreenshot('pdf-card');
+});
