@@ -4,13 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A migrated, empty PGlite data folder (a dumpDataDir file) each test file's database starts from. */
-    pgliteSnapshot: string | undefined;
-  }
-}
+import './test-database';
 
 /**
  * Once per run, before any test file: an embedded database made and migrated,

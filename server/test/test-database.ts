@@ -4,6 +4,13 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated, empty PGlite data folder (a dumpDataDir file) each test file's database starts from (global-setup.ts). */
+    pgliteSnapshot: string | undefined;
+  }
+}
+
 /** Which engine this test run uses: set by scripts/test.ts (LORE_TEST_DB). */
 export const testEngine = process.env.LORE_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
