@@ -7,6 +7,7 @@ import { loadSession } from './auth/session-middleware';
 import { AppError } from './errors';
 import { uploadAvatar } from '../common/api/avatars';
 import { createKnowledge, updateKnowledge, uploadKnowledgeImage } from '../common/api/knowledge';
+import { importKnowledge } from '../common/api/transfer';
 import { isStatementTimeout } from './db/client';
 import { limitBodies } from './middleware/body-limit';
 import { clientIp } from './middleware/client-ip';
@@ -26,6 +27,7 @@ import { meRoutes } from './routes/me/me.routes';
 import { sessionsRoutes } from './routes/sessions/sessions.routes';
 import { secureImageRoutes } from './routes/secure-image/secure-image.routes';
 import { starsRoutes } from './routes/stars/stars.routes';
+import { transferRoutes } from './routes/transfer/transfer.routes';
 import { twoFactorRoutes } from './routes/two-factor/two-factor.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { spaRoutes } from './web/spa';
@@ -47,6 +49,7 @@ const resources = [
   exampleQuestionsRoutes,
   aiSearchRoutes,
   sessionsRoutes,
+  transferRoutes,
 ];
 
 /**
@@ -64,7 +67,10 @@ export function createApp(deps: AppDeps) {
 
   app.use('*', securityHeaders({ baseUrl: env.BASE_URL }));
   // Before anything reads a body, the auth handler included; uploads keep their own (larger) limit.
-  limitBodies(app, { uploads: [uploadKnowledgeImage, uploadAvatar], articles: [createKnowledge, updateKnowledge] });
+  limitBodies(app, {
+    uploads: [uploadKnowledgeImage, uploadAvatar, importKnowledge],
+    articles: [createKnowledge, updateKnowledge],
+  });
   app.use('/api/*', clientIp({ trustProxy: env.TRUST_PROXY }), sameOrigin(env.BASE_URL, [PROVIDER_FORM_POST]));
   app.get('/api/auth/magic-link/verify', forwardLoginLink(deps));
   app.use('/api/auth/*', gateAuthRoutes(auth));
