@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_IMAGES_BUCKET } from '../../../common/files';
@@ -12,6 +15,8 @@ import { createItem, sampleImages, uploadFile } from '../../test/knowledge-facto
 import type { TestClient } from '../../test/http-client';
 import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
 import { MANIFEST_NAME, type Manifest } from '../../transfer/format';
+import { readImportPath } from '../../transfer/import/read-path';
+import { runImport } from '../../transfer/import/run-import';
 import { collectEntries } from '../../transfer/import/sources';
 
 let lore: TestServer;
@@ -235,6 +240,24 @@ describe('importing documents', () => {
     const broken = await importFiles(member, [{ path: 'x.zip', data: 'not a zip at all' }]);
     expect(broken.status).toBe(400);
     expect(broken.error.error).toBe('A zip file could not be read');
+  });
+});
+
+describe("the operators' import command", () => {
+  it('reads a folder from the disk with its images, by the paths inside it', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-import-'));
+    fs.mkdirSync(path.join(folder, 'guides', 'img'), { recursive: true });
+    fs.writeFileSync(path.join(folder, 'guides', 'boat.md'), '---\ntags: [boats]\n---\n# Boats\n\n![b](img/b.webp)');
+    fs.writeFileSync(path.join(folder, 'guides', 'img', 'b.webp'), sampleImages.webp);
+    fs.writeFileSync(path.join(folder, '.DS_Store'), 'junk');
+    const entries = await collectEntries(await readImportPath(folder));
+    expect(entries.map((entry) => entry.path).sort()).toEqual(['guides/boat.md', 'guides/img/b.webp']);
+    const summary = await runImport(lore.deps, { accountId, userId: owner.userId, entries });
+    expect(summary).toMatchObject({ imported: 1, skipped: 0 });
+    const [item] = await itemsOf();
+    expect(item).toMatchObject({ title: 'Boats', tags: ['boats'] });
+    expect(await storedFiles()).toEqual(storedImagePaths(item!.content, accountId));
+    fs.rmSync(folder, { recursive: true, force: true });
   });
 });
 
