@@ -24,7 +24,7 @@ export const accountSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   role: roleSchema,
-  policies: z.object({ rename: z.boolean(), delete: z.boolean() }),
+  policies: z.object({ rename: z.boolean(), delete: z.boolean(), import: z.boolean(), export: z.boolean() }),
 });
 export type AccountDto = z.infer<typeof accountSchema>;
 

@@ -8,6 +8,7 @@ import { AppError } from './errors';
 import { uploadAvatar } from '../common/api/avatars';
 import { createKnowledge, updateKnowledge, uploadKnowledgeImage } from '../common/api/knowledge';
 import { linkKnowledgePdf, uploadKnowledgePdf } from '../common/api/knowledge-pdfs';
+import { importKnowledge } from '../common/api/transfer';
 import { isStatementTimeout } from './db/client';
 import { limitBodies } from './middleware/body-limit';
 import { clientIp } from './middleware/client-ip';
@@ -28,6 +29,7 @@ import { meRoutes } from './routes/me/me.routes';
 import { sessionsRoutes } from './routes/sessions/sessions.routes';
 import { secureImageRoutes } from './routes/secure-image/secure-image.routes';
 import { starsRoutes } from './routes/stars/stars.routes';
+import { transferRoutes } from './routes/transfer/transfer.routes';
 import { twoFactorRoutes } from './routes/two-factor/two-factor.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { spaRoutes } from './web/spa';
@@ -50,6 +52,7 @@ const resources = [
   exampleQuestionsRoutes,
   aiSearchRoutes,
   sessionsRoutes,
+  transferRoutes,
 ];
 
 /**
@@ -69,7 +72,7 @@ export function createApp(deps: AppDeps) {
   // Before anything reads a body, the auth handler included; uploads keep their own (larger) limit.
   // Linking a PDF may carry its thumbnail as a data URL and the text the browser read: an article's limit.
   limitBodies(app, {
-    uploads: [uploadKnowledgeImage, uploadAvatar, uploadKnowledgePdf],
+    uploads: [uploadKnowledgeImage, uploadAvatar, uploadKnowledgePdf, importKnowledge],
     articles: [createKnowledge, updateKnowledge, linkKnowledgePdf],
   });
   app.use('/api/*', clientIp({ trustProxy: env.TRUST_PROXY }), sameOrigin(env.BASE_URL, [PROVIDER_FORM_POST]));

@@ -156,7 +156,8 @@ export function storedImagePaths(html: string, accountId: string): string[] {
   return [...paths];
 }
 
-function pathFromSecureUrl(src: string | undefined): string | undefined {
+/** The stored path in one of our secureImage addresses, if it is one (any account). */
+export function pathFromSecureUrl(src: string | undefined): string | undefined {
   if (!src?.startsWith('/api/secureImage?')) return undefined;
   const params = new URLSearchParams(src.slice('/api/secureImage?'.length));
   return params.get('bucket') === KNOWLEDGE_IMAGES_BUCKET ? (params.get('path') ?? undefined) : undefined;

@@ -76,7 +76,17 @@ export const newShortId = () => crypto.randomBytes(6).toString('base64url');
  */
 export async function insertKnowledge(
   db: Executor,
-  values: { accountId: string; userId: string; title: string; content: string; tags: string[]; idempotencyKey?: string },
+  values: {
+    accountId: string;
+    userId: string;
+    title: string;
+    content: string;
+    tags: string[];
+    idempotencyKey?: string;
+    /** Kept from an export being restored; now otherwise. */
+    createdAt?: Date;
+    updatedAt?: Date;
+  },
   shortId: () => string = newShortId,
 ) {
   const { idempotencyKey = null } = values;
@@ -92,6 +102,8 @@ export async function insertKnowledge(
           content: values.content,
           tags: values.tags,
           idempotency_key: idempotencyKey,
+          ...(values.createdAt ? { created_at: values.createdAt } : {}),
+          ...(values.updatedAt ? { updated_at: values.updatedAt } : {}),
         })
         .onConflict((conflict) =>
           conflict

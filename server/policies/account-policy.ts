@@ -17,4 +17,8 @@ export const accountPolicy = {
   rename: rule(isManager, 'Only owners and admins can rename the account'),
   /** Deleting removes everyone's work, so only the owner may. */
   delete: rule(isOwner, 'Only the account owner can delete the account'),
+  /** Everyone who may write items may bring documents in as items. */
+  import: rule(() => true, 'You do not have permission to import items'),
+  /** An export is every item in one file: owners and admins only. */
+  export: rule(isManager, 'Only owners and admins can export the workspace'),
 };

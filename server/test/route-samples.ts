@@ -219,6 +219,12 @@ export const routeCases: Record<string, RouteCase | LeftToOthers> = {
       };
     },
   },
+  // A lone image is no document: the import answers 200 with nothing imported.
+  'POST /api/accounts/:accountId/imports': {
+    allowed: 'member',
+    sample: (context) => ({ ...inWorkspace(context), upload: sampleImages.gif }),
+  },
+  'GET /api/accounts/:accountId/export': { allowed: 'admin', sample: inWorkspace },
   'GET /api/secureImage': {
     allowed: 'member',
     namesObject: true,

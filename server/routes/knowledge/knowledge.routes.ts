@@ -9,7 +9,6 @@ import {
   countCreatedPerWeek,
   countKnowledge,
   deleteKnowledge,
-  insertKnowledge,
   listKnowledge,
   listTags,
   updateKnowledge,
@@ -17,6 +16,7 @@ import {
 import { loadKnowledge } from '../../data/load-knowledge';
 import { indexItem, type IndexableItem } from '../../search/index-item';
 import { keywordSearch } from '../../search/keyword-search';
+import { createKnowledgeItem } from '../../commands/create-knowledge';
 import { cleanUpImagesLater } from '../../jobs/clean-up-images';
 import { describeItemLater } from '../../jobs/describe-item';
 import { embedItemLater } from '../../jobs/embed-item';
@@ -67,16 +67,7 @@ export function knowledgeRoutes(deps: AppDeps) {
       authorize(knowledgePolicy.write, { role });
       const input = c.req.valid('json');
       // A retried create (its answer lost) sends the same key and gets the item the first made.
-      const row = await insertKnowledge(db, {
-        accountId,
-        userId,
-        ...input,
-        content: sanitizeKnowledgeHtml(input.content, accountId),
-        idempotencyKey: idempotencyKeyOf(c),
-      });
-      await reindex(row);
-      await describeItemLater(db, row.id, logger);
-      await embedItemLater(deps, row.id);
+      const row = await createKnowledgeItem(deps, { accountId, userId, ...input, idempotencyKey: idempotencyKeyOf(c) });
       return c.json({ data: presentKnowledge(row) }, 201);
     })
     .openapi(api.getKnowledge, async (c) => {

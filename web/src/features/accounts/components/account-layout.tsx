@@ -36,7 +36,8 @@ export function AccountLayout() {
       accountSwitcher={<AccountSwitcher account={account.data} />}
       userMenu={<UserMenu accountId={account.data.id} />}
     >
-      <Outlet />
+      {/* The workspace's pages read what the caller may do in it (AccountDto) with useOutletContext. */}
+      <Outlet context={account.data} />
     </AppShell>
   );
 }

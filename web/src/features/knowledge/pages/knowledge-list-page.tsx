@@ -1,8 +1,11 @@
+import type { AccountDto } from '@common/accounts';
 import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG, type KnowledgeSort } from '@common/knowledge';
+import { endpointUrl } from '@common/api/client';
+import { exportWorkspace } from '@common/api/transfer';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
-import { useCallback, useEffect, useMemo } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { Download, Plus, Upload } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
@@ -13,6 +16,7 @@ import { knowledgeListQuery } from '../api/knowledge-queries';
 import { AiSearchBar } from '../components/ai-search-bar';
 import { InfiniteScrollTrigger } from '../components/infinite-scroll-trigger';
 import { KnowledgeCard } from '../components/knowledge-card';
+import { ImportDialog } from '../components/import-dialog';
 import { KnowledgeFilters } from '../components/knowledge-filters';
 import {
   AuthenticationRequired,
@@ -43,6 +47,9 @@ export function KnowledgeListPage() {
   const tags = useMemo(() => (tagsKey ? tagsKey.split('\u0000') : []), [tagsKey]);
   const filtered = searching || tags.length > 0;
   const list = useInfiniteQuery(knowledgeListQuery(accountId, { search, tags, sort }));
+  // From AccountLayout, which loaded the workspace before showing any of its pages.
+  const account = useOutletContext<AccountDto | undefined>();
+  const [importing, setImporting] = useState(false);
   // Checked here so the list explains it instead of asking; the server's own answer is the fallback.
   const tooLong =
     search.trim().length > SEARCH_MAX_LENGTH ||
@@ -119,13 +126,28 @@ export function KnowledgeListPage() {
               : 'Items matching your search, best match first.'
         }
         actions={
-          <Button asChild>
-            <Link to={paths.account(accountId).createArticle()}>
-              <Plus /> Add Knowledge
-            </Link>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {account?.policies.export && (
+              <Button asChild variant="outline">
+                <a href={endpointUrl(exportWorkspace, { params: { accountId } })} download>
+                  <Download /> Export
+                </a>
+              </Button>
+            )}
+            {account?.policies.import && (
+              <Button variant="outline" onClick={() => setImporting(true)}>
+                <Upload /> Import
+              </Button>
+            )}
+            <Button asChild>
+              <Link to={paths.account(accountId).createArticle()}>
+                <Plus /> Add Knowledge
+              </Link>
+            </Button>
+          </div>
         }
       />
+      <ImportDialog accountId={accountId} open={importing} onOpenChange={setImporting} />
       <div className="mb-6 grid gap-4">
         <AiSearchBar accountId={accountId} />
         <KnowledgeFilters

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+const MB = 1024 * 1024;
+/** Most bytes one import may bring: the files sent, and what the zips among them hold once unpacked. */
+export const MAX_IMPORT_BYTES = 200 * MB;
+/** Most files one import may bring (documents, images and the files inside zips together). */
+export const MAX_IMPORT_FILES = 5000;
+/** Said when an import is over MAX_IMPORT_BYTES. */
+export const IMPORT_TOO_LARGE_MESSAGE = `An import can be at most ${MAX_IMPORT_BYTES / MB} MB`;
+/** Said when an import has more than MAX_IMPORT_FILES files. */
+export const IMPORT_TOO_MANY_FILES_MESSAGE = `An import can have at most ${MAX_IMPORT_FILES.toLocaleString('en-US')} files`;
+/** Said when an import has no file. */
+export const IMPORT_EMPTY_MESSAGE = 'Choose at least one file to import';
+/** What the importer reads, as file pickers name it. */
+export const IMPORT_ACCEPT = '.md,.markdown,.html,.htm,.txt,.zip,text/markdown,text/html,text/plain,application/zip';
+
+/** What became of one document of an import. */
+export const importedFileSchema = z.object({
+  path: z.string(),
+  status: z.enum(['imported', 'skipped']),
+  /** Why it was skipped, or what was left out of an imported one (an image it could not find). */
+  reason: z.string().optional(),
+  knowledgeId: z.uuid().optional(),
+  title: z.string().optional(),
+});
+export type ImportedFile = z.infer<typeof importedFileSchema>;
+
+/**
+ * One line of an import's answer (NDJSON, decision 17): `start` with the number
+ * of documents, `file` after each (with how many are done), then `done` with
+ * the totals; or `error` when the import stopped.
+ */
+export const importLineSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('start'), total: z.number().int() }),
+  z.object({ type: z.literal('file'), done: z.number().int(), total: z.number().int(), file: importedFileSchema }),
+  z.object({ type: z.literal('done'), imported: z.number().int(), skipped: z.number().int() }),
+  z.object({ type: z.literal('error'), error: z.string() }),
+]);
+export type ImportLine = z.infer<typeof importLineSchema>;

@@ -1,0 +1,50 @@
+import { sql } from 'kysely';
+import type { Executor } from './executor';
+
+/** Items read per query by an export. */
+export const EXPORT_PAGE_SIZE = 100;
+
+/**
+ * Every item of the account with its author, oldest first, one page at a time
+ * (keyset on created_at and id), so an export never holds the workspace in memory.
+ */
+export async function* exportItemPages(db: Executor, accountId: string, pageSize = EXPORT_PAGE_SIZE) {
+  // The cursor's time travels as text: a Date would drop the microseconds and skip or repeat rows.
+  let after: { createdAt: string; id: string } | undefined;
+  for (;;) {
+    let query = db
+      .selectFrom('knowledge')
+      .leftJoin('profiles', 'profiles.id', 'knowledge.user_id')
+      .select([
+        'knowledge.id',
+        'knowledge.short_id',
+        'knowledge.user_id',
+        'knowledge.title',
+        'knowledge.content',
+        'knowledge.tags',
+        'knowledge.created_at',
+        'knowledge.updated_at',
+        'knowledge.ai_summary',
+        'knowledge.ai_question',
+        'profiles.full_name as author_name',
+        sql<string>`knowledge.created_at::text`.as('created_at_text'),
+      ])
+      .where('knowledge.account_id', '=', accountId)
+      .orderBy('knowledge.created_at', 'asc')
+      .orderBy('knowledge.id', 'asc')
+      .limit(pageSize);
+    if (after) {
+      query = query.where(
+        sql<boolean>`(knowledge.created_at, knowledge.id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+      );
+    }
+    const rows = await query.execute();
+    if (rows.length > 0) yield rows;
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.created_at_text, id: last.id };
+  }
+}
+
+/** One item as an export reads it. */
+export type ExportItemRow = (ReturnType<typeof exportItemPages> extends AsyncGenerator<infer Page> ? Page : never)[number];

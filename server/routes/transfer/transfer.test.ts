@@ -1,0 +1,378 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { KNOWLEDGE_IMAGES_BUCKET } from '../../../common/files';
+import {
+  IMPORT_TOO_LARGE_MESSAGE,
+  IMPORT_TOO_MANY_FILES_MESSAGE,
+  MAX_IMPORT_FILES,
+  type ImportLine,
+} from '../../../common/transfer';
+import { storedImagePaths } from '../../content/knowledge-html';
+import { createItem, sampleImages, uploadFile } from '../../test/knowledge-factory';
+import type { TestClient } from '../../test/http-client';
+import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
+import { MANIFEST_NAME, type Manifest } from '../../transfer/format';
+import { readImportPath } from '../../transfer/import/read-path';
+import { runImport } from '../../transfer/import/run-import';
+import { collectEntries } from '../../transfer/import/sources';
+
+let lore: TestServer;
+let owner: SignedInClient;
+let member: SignedInClient;
+let outsider: SignedInClient;
+let accountId: string;
+
+beforeAll(async () => {
+  lore = await startTestServer();
+});
+afterAll(() => lore.close());
+
+beforeEach(async () => {
+  const [mine, theirs] = await Promise.all([lore.account({ roles: ['member'] as const }), lore.account()]);
+  [accountId, owner, member, outsider] = [mine.id, mine.owner, mine.members[0], theirs.owner];
+});
+
+type Sent = { path: string; data: Uint8Array | string };
+const bytesOf = (data: Uint8Array | string) => (typeof data === 'string' ? strToU8(data) : data);
+
+const cookiesOf = (client: TestClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
+/** Sends files to the import as the browser does; answers the status and the NDJSON lines (or the error body). */
+async function importFiles(client: TestClient, files: Sent[], account = accountId) {
+  const form = new FormData();
+  for (const file of files) {
+    const name = file.path.split('/').pop()!;
+    form.append('file', new Blob([bytesOf(file.data).slice().buffer as ArrayBuffer]), name);
+    form.append('path', file.path);
+  }
+  const response = await fetch(new URL(`/api/accounts/${account}/imports`, client.baseUrl), {
+    method: 'POST',
+    headers: { origin: client.baseUrl, cookie: cookiesOf(client) },
+    body: form,
+  });
+  const text = await response.text();
+  if (response.status !== 200) return { status: response.status, lines: [] as ImportLine[], error: JSON.parse(text) };
+  const lines = text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as ImportLine);
+  return { status: response.status, lines, error: undefined };
+}
+
+const filesOf = (lines: ImportLine[]) => lines.flatMap((line) => (line.type === 'file' ? [line.file] : []));
+const doneOf = (lines: ImportLine[]) => lines.find((line) => line.type === 'done');
+
+async function itemsOf(account = accountId) {
+  return lore.db
+    .selectFrom('knowledge')
+    .select(['id', 'title', 'tags', 'content', 'created_at', 'updated_at'])
+    .where('account_id', '=', account)
+    .orderBy('created_at')
+    .orderBy('title')
+    .execute();
+}
+
+const storedFiles = async (account = accountId) =>
+  (await lore.deps.files.listFolder(KNOWLEDGE_IMAGES_BUCKET, account)).map((file) => file.path).sort();
+
+async function download(client: TestClient, account = accountId) {
+  const response = await fetch(new URL(`/api/accounts/${account}/export`, client.baseUrl), {
+    headers: { cookie: cookiesOf(client) },
+  });
+  return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+describe('importing documents', () => {
+  it('honours Markdown front matter, else the first heading, else the file name; text files by name', async () => {
+    const { status, lines } = await importFiles(member, [
+      {
+        path: 'notes/lantern.md',
+        data: '---\ntitle: The lantern\ntags: [lights, "night watch"]\n---\n# Ignored heading\n\nLit at **dusk**.\n',
+      },
+      { path: 'notes/harbour.md', data: '# The *harbour* master\n\nKeeps the ledger.\n' },
+      { path: 'notes/plain-notes.txt', data: 'First line\nsecond line\n\nA new paragraph & more' },
+    ]);
+    expect(status).toBe(200);
+    expect(lines[0]).toEqual({ type: 'start', total: 3 });
+    expect(lines.filter((line) => line.type === 'file').map((line) => line.type === 'file' && line.done)).toEqual([
+      1, 2, 3,
+    ]);
+    expect(doneOf(lines)).toEqual({ type: 'done', imported: 3, skipped: 0 });
+    const items = await itemsOf();
+    const byTitle = new Map(items.map((item) => [item.title, item]));
+    expect([...byTitle.keys()].sort()).toEqual(['The harbour master', 'The lantern', 'plain-notes']);
+    expect(byTitle.get('The lantern')!.tags).toEqual(['lights', 'night watch']);
+    expect(byTitle.get('The lantern')!.content).toContain('<strong>dusk</strong>');
+    expect(byTitle.get('The harbour master')!.content).not.toContain('harbour master</h1>');
+    expect(byTitle.get('plain-notes')!.content).toBe(
+      '<p>First line<br />second line</p><p>A new paragraph &amp; more</p>',
+    );
+  });
+
+  it('keeps only the main content of an HTML page, sanitized', async () => {
+    const page = `<!doctype html><html><head><title>Lighthouse manual - Example wiki</title></head><body>
+      <nav class="menu"><a href="/">Home</a> <a href="/about">About the wiki navigation</a></nav>
+      <aside class="sidebar"><h3>Related pages</h3><a href="/x">Sidebar link one</a></aside>
+      <main><article><h1>Lighthouse manual</h1>
+        <p>The keeper trims the wick every evening and polishes the great lens before the sun goes down over the bay.</p>
+        <p onclick="alert(1)">Oil is stored in the cellar, away from the lamp room, and counted every Sunday by the keeper.</p>
+        <script>alert('x')</script>
+      </article></main>
+      <footer class="site-footer">Copyright the example wiki footer</footer></body></html>`;
+    const { lines } = await importFiles(member, [{ path: 'manual.html', data: page }]);
+    expect(doneOf(lines)).toEqual({ type: 'done', imported: 1, skipped: 0 });
+    const [item] = await itemsOf();
+    expect(item!.title).toBe('Lighthouse manual');
+    expect(item!.content).toContain('polishes the great lens');
+    for (const dropped of ['navigation', 'Sidebar link', 'footer', 'script', 'onclick', 'alert']) {
+      expect(item!.content).not.toContain(dropped);
+    }
+  });
+
+  it('brings relative images of Markdown and HTML in a zip into knowledge-images', async () => {
+    const zip = zipSync({
+      'wiki/docs/setup.md': strToU8(
+        '# Setup\n\n![diagram](../img/diagram%20one.png)\n\n![again](../img/diagram%20one.png)',
+      ),
+      'wiki/docs/page.html': strToU8(
+        '<html><body><article><h1>Page</h1><p>A page with a picture that is described in a long enough sentence.</p><img src="pics/cat.gif" alt="cat"><img src="missing.png"></article></body></html>',
+      ),
+      'wiki/docs/pics/cat.gif': sampleImages.gif,
+      'wiki/img/diagram one.png': sampleImages.png,
+      '__MACOSX/wiki/._setup.md': strToU8('junk'),
+    });
+    const { lines } = await importFiles(owner, [{ path: 'wiki.zip', data: zip }]);
+    expect(doneOf(lines)).toEqual({ type: 'done', imported: 2, skipped: 0 });
+    const page = filesOf(lines).find((file) => file.path === 'wiki/docs/page.html')!;
+    expect(page.reason).toBe('Image not found: missing.png');
+    const items = await itemsOf();
+    const shown = items.flatMap((item) => storedImagePaths(item.content, accountId)).sort();
+    expect(shown).toHaveLength(2);
+    expect(await storedFiles()).toEqual(shown);
+    const setup = items.find((item) => item.title === 'Setup')!;
+    const [diagram] = storedImagePaths(setup.content, accountId);
+    expect(await lore.deps.files.get(KNOWLEDGE_IMAGES_BUCKET, diagram!)).toEqual(sampleImages.png);
+    expect(setup.content).toContain(`data-path="${diagram}"`);
+    expect(setup.content.match(/<img /g)).toHaveLength(2);
+  });
+
+  it('imports the rest when a file in the middle is broken, leaving no half item and no image', async () => {
+    const { lines } = await importFiles(member, [
+      { path: 'a/first.md', data: '# First\n\nfine' },
+      { path: 'a/broken.md', data: '---\ntitle: [unclosed\n---\n![x](pic.png)\n' },
+      { path: 'a/not-utf8.txt', data: new Uint8Array([0xff, 0xfe, 0x00, 0xc3]) },
+      { path: 'a/report.pdf', data: '%PDF-1.4' },
+      { path: 'a/pic.png', data: sampleImages.png },
+      { path: 'a/last.md', data: '# Last\n\n![x](pic.png)' },
+    ]);
+    expect(doneOf(lines)).toEqual({ type: 'done', imported: 2, skipped: 3 });
+    expect(filesOf(lines).filter((file) => file.status === 'skipped')).toEqual([
+      { path: 'a/broken.md', status: 'skipped', reason: 'Its front matter is not valid YAML' },
+      { path: 'a/not-utf8.txt', status: 'skipped', reason: 'The file is not UTF-8 text' },
+      { path: 'a/report.pdf', status: 'skipped', reason: 'PDF files cannot be imported yet' },
+    ]);
+    const items = await itemsOf();
+    expect(items.map((item) => item.title).sort()).toEqual(['First', 'Last']);
+    expect(await storedFiles()).toEqual(
+      storedImagePaths(items.find((item) => item.title === 'Last')!.content, accountId),
+    );
+  });
+
+  it('removes the images it stored when the item cannot be saved', async () => {
+    const files = lore.deps.files;
+    const put = files.put;
+    let puts = 0;
+    files.put = async (bucket, filePath, data) => {
+      puts += 1;
+      if (puts === 2) throw new Error('The disk is full');
+      return put.call(files, bucket, filePath, data);
+    };
+    try {
+      const { lines } = await importFiles(member, [
+        { path: 'two-images.md', data: '# Two\n\n![a](a.png) ![b](b.gif)' },
+        { path: 'a.png', data: sampleImages.png },
+        { path: 'b.gif', data: sampleImages.gif },
+        { path: 'after.md', data: '# After\n\ntext' },
+      ]);
+      expect(filesOf(lines)[0]).toEqual({
+        path: 'two-images.md',
+        status: 'skipped',
+        reason: 'The file could not be imported',
+      });
+      expect(doneOf(lines)).toEqual({ type: 'done', imported: 1, skipped: 1 });
+    } finally {
+      files.put = put;
+    }
+    expect(puts).toBe(2);
+    expect((await itemsOf()).map((item) => item.title)).toEqual(['After']);
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it('refuses more files than the limit before writing anything', async () => {
+    const many = Array.from({ length: MAX_IMPORT_FILES + 1 }, (_, i) => ({ path: `n/${i}.txt`, data: 'x' }));
+    const { status, error } = await importFiles(member, many);
+    expect(status).toBe(400);
+    expect(error).toEqual({ error: IMPORT_TOO_MANY_FILES_MESSAGE, code: 'too_many_files' });
+    expect(await itemsOf()).toEqual([]);
+  });
+
+  it('counts what a zip holds against the size limit, before unpacking it', async () => {
+    const zip = zipSync({ 'a.txt': new Uint8Array(600), 'b.txt': new Uint8Array(600) });
+    await expect(
+      collectEntries([{ path: 'z.zip', data: zip }], { maxFiles: 10, maxBytes: 1000 }),
+    ).rejects.toMatchObject({
+      status: 413,
+      message: IMPORT_TOO_LARGE_MESSAGE,
+    });
+    await expect(collectEntries([{ path: 'z.zip', data: zip }], { maxFiles: 1, maxBytes: 5000 })).rejects.toMatchObject(
+      {
+        status: 400,
+      },
+    );
+    expect(await collectEntries([{ path: 'z.zip', data: zip }], { maxFiles: 2, maxBytes: 1200 })).toHaveLength(2);
+  });
+
+  it('refuses an empty import and a broken zip', async () => {
+    expect((await importFiles(member, [])).status).toBe(400);
+    const broken = await importFiles(member, [{ path: 'x.zip', data: 'not a zip at all' }]);
+    expect(broken.status).toBe(400);
+    expect(broken.error.error).toBe('A zip file could not be read');
+  });
+});
+
+describe("the operators' import command", () => {
+  it('reads a folder from the disk with its images, by the paths inside it', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-import-'));
+    fs.mkdirSync(path.join(folder, 'guides', 'img'), { recursive: true });
+    fs.writeFileSync(path.join(folder, 'guides', 'boat.md'), '---\ntags: [boats]\n---\n# Boats\n\n![b](img/b.webp)');
+    fs.writeFileSync(path.join(folder, 'guides', 'img', 'b.webp'), sampleImages.webp);
+    fs.writeFileSync(path.join(folder, '.DS_Store'), 'junk');
+    const entries = await collectEntries(await readImportPath(folder));
+    expect(entries.map((entry) => entry.path).sort()).toEqual(['guides/boat.md', 'guides/img/b.webp']);
+    const summary = await runImport(lore.deps, { accountId, userId: owner.userId, entries });
+    expect(summary).toMatchObject({ imported: 1, skipped: 0 });
+    const [item] = await itemsOf();
+    expect(item).toMatchObject({ title: 'Boats', tags: ['boats'] });
+    expect(await storedFiles()).toEqual(storedImagePaths(item!.content, accountId));
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+});
+
+describe('who may import and export', () => {
+  it('lets a member import but not export; a stranger gets 404 for both', async () => {
+    expect((await importFiles(member, [{ path: 'a.md', data: '# A' }])).status).toBe(200);
+    expect((await download(member)).status).toBe(403);
+    expect((await importFiles(outsider, [{ path: 'a.md', data: '# A' }])).status).toBe(404);
+    expect((await download(outsider)).status).toBe(404);
+    expect((await download(owner)).status).toBe(200);
+    expect(await itemsOf()).toHaveLength(1);
+  });
+});
+
+describe('exporting', () => {
+  it('exports Markdown with front matter and images beside it, and imports back into an empty workspace equal', async () => {
+    const image = await uploadFile(
+      owner,
+      `/api/accounts/${accountId}/knowledge-images`,
+      sampleImages.png,
+      'p.png',
+      'image/png',
+    );
+    const { path: imagePath, url } = image.body.data as { path: string; url: string };
+    await createItem(owner, accountId, {
+      title: 'Keeping the lamp',
+      tags: ['lamps', 'Night'],
+      content: `<h2>Evening</h2><p>Trim the <strong>wick</strong>.</p><p><img src="${url}" alt="lamp" data-path="${imagePath}"></p><ul data-type="taskList"><li data-type="taskItem" data-checked="true"><p>Polish</p></li></ul>`,
+    });
+    await createItem(member, accountId, { title: 'Second: a note', content: '<p>Plain words</p>' });
+    await createItem(member, accountId, {
+      title: 'Same picture again',
+      content: `<p><img src="${url}" data-path="${imagePath}"></p>`,
+    });
+
+    const { status, headers, bytes } = await download(owner);
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toBe('application/zip');
+    expect(headers.get('content-disposition')).toMatch(/^attachment; filename="lore-export-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const files = unzipSync(bytes);
+    const names = Object.keys(files).sort();
+    const imageName = imagePath.split('/')[1];
+    expect(names).toEqual(
+      [`knowledge/images/${imageName}`, MANIFEST_NAME, ...names.filter((name) => name.endsWith('.md'))].sort(),
+    );
+    expect(names.filter((name) => name.endsWith('.md'))).toHaveLength(3);
+    expect(files[`knowledge/images/${imageName}`]).toEqual(sampleImages.png);
+    const lampFile = names.find((name) => name.startsWith('knowledge/keeping-the-lamp-'))!;
+    const markdown = new TextDecoder().decode(files[lampFile]);
+    expect(markdown).toMatch(
+      /^---\ntitle: Keeping the lamp\ntags:\n {2}- lamps\n {2}- Night\nauthor: .+\ncreated: '.+'\nupdated: '.+'\n---\n/,
+    );
+    expect(markdown).toContain(`![lamp](images/${imageName})`);
+    expect(markdown).toContain('**wick**');
+    expect(markdown).toContain('- [x] Polish');
+    const manifest = JSON.parse(new TextDecoder().decode(files[MANIFEST_NAME])) as Manifest;
+    expect(manifest.account.id).toBe(accountId);
+    expect(manifest.items.map((item) => item.title)).toEqual([
+      'Keeping the lamp',
+      'Second: a note',
+      'Same picture again',
+    ]);
+
+    // Into an empty workspace.
+    const fresh = await lore.account();
+    const { lines } = await importFiles(fresh.owner, [{ path: 'lore-export.zip', data: bytes }], fresh.id);
+    expect(doneOf(lines)).toEqual({ type: 'done', imported: 3, skipped: 0 });
+    const before = await itemsOf();
+    const after = await itemsOf(fresh.id);
+    const comparable = (items: typeof before, account: string) =>
+      items.map((item) => ({
+        title: item.title,
+        tags: item.tags,
+        created_at: item.created_at.toISOString(),
+        updated_at: item.updated_at.toISOString(),
+        // The same image attributes, in any order: HTML does not order them.
+        content: storedImagePaths(item.content, account).reduce(
+          (html, stored) => html.split(stored).join('IMAGE').split(encodeURIComponent(stored)).join('IMAGE'),
+          item.content.replace(/<img ([^>]*?) ?\/?>/g, (_, attributes: string) => {
+            const sorted = (attributes.match(/[\w-]+="[^"]*"/g) ?? []).sort().join(' ');
+            return `<img ${sorted}>`;
+          }),
+        ),
+      }));
+    expect(comparable(after, fresh.id)).toEqual(comparable(before, accountId));
+    const restoredImages = after.flatMap((item) => storedImagePaths(item.content, fresh.id));
+    expect(restoredImages).toHaveLength(2);
+    for (const restored of restoredImages) {
+      expect(await lore.deps.files.get(KNOWLEDGE_IMAGES_BUCKET, restored)).toEqual(sampleImages.png);
+    }
+  });
+
+  it('exports an empty workspace as a zip with an empty manifest', async () => {
+    const files = unzipSync((await download(owner)).bytes);
+    expect(Object.keys(files)).toEqual([MANIFEST_NAME]);
+    expect((JSON.parse(new TextDecoder().decode(files[MANIFEST_NAME])) as Manifest).items).toEqual([]);
+  });
+
+  it('reads a workspace larger than one page', async () => {
+    for (let i = 0; i < 105; i++) {
+      await lore.db
+        .insertInto('knowledge')
+        .values({
+          short_id: `p${i}x${Math.random().toString(36).slice(2, 6)}`,
+          account_id: accountId,
+          user_id: owner.userId,
+          title: `Item ${i}`,
+          content: `<p>${i}</p>`,
+          tags: [],
+        })
+        .execute();
+    }
+    const files = unzipSync((await download(owner)).bytes);
+    const manifest = JSON.parse(new TextDecoder().decode(files[MANIFEST_NAME])) as Manifest;
+    expect(new Set(manifest.items.map((item) => item.title)).size).toBe(105);
+    expect(Object.keys(files).filter((name) => name.endsWith('.md'))).toHaveLength(105);
+  });
+});

@@ -1,0 +1,175 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { KNOWLEDGE_IMAGES_BUCKET, STORED_PATH } from '../../common/files';
+import type { AppDeps } from '../app-env';
+import { pathFromSecureUrl } from '../content/knowledge-html';
+import { exportItemPages, type ExportItemRow } from '../data/export-items';
+import {
+  IMAGES_FOLDER,
+  ITEMS_FOLDER,
+  MANIFEST_FORMAT,
+  MANIFEST_NAME,
+  MANIFEST_VERSION,
+  slugOf,
+  type ManifestItem,
+} from './format';
+import { rewriteImages } from './html-images';
+import { itemMarkdown } from './markdown-out';
+
+type ExportDeps = Pick<AppDeps, 'database' | 'files' | 'logger'>;
+
+/**
+ * The workspace as a zip, streamed: items are read a page at a time and each
+ * file is written into the zip as it is made, at the pace the reader takes
+ * them. The manifest (`lore-export.json`) is gathered in a temporary file while
+ * the items go out and added last, so it is never in memory either.
+ */
+export function exportWorkspace(deps: ExportDeps, account: { id: string; name: string }): ReadableStream<Uint8Array> {
+  let wake: (() => void) | undefined;
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const zip = new Zip((error, chunk, final) => {
+          if (cancelled) return;
+          if (error) return controller.error(error);
+          controller.enqueue(chunk);
+          if (final) controller.close();
+        });
+        /** Resolves when the reader wants more (or has gone). */
+        const room = () =>
+          cancelled || (controller.desiredSize ?? 1) > 0
+            ? Promise.resolve()
+            : new Promise<void>((resolve) => (wake = resolve));
+        writeExport(deps, account, zip, room, () => cancelled).catch((error: unknown) => {
+          deps.logger.error({ err: error, accountId: account.id }, 'An export failed');
+          if (!cancelled) controller.error(error);
+        });
+      },
+      pull() {
+        wake?.();
+      },
+      cancel() {
+        cancelled = true;
+        wake?.();
+      },
+    },
+    // Chunks the zip may run ahead of the reader.
+    { highWaterMark: 16 },
+  );
+}
+
+async function writeExport(
+  deps: ExportDeps,
+  account: { id: string; name: string },
+  zip: Zip,
+  room: () => Promise<void>,
+  cancelled: () => boolean,
+): Promise<void> {
+  const { db } = deps.database;
+  const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'lore-export-'));
+  const manifestFile = path.join(folder, MANIFEST_NAME);
+  try {
+    const header = {
+      format: MANIFEST_FORMAT,
+      version: MANIFEST_VERSION,
+      exported_at: new Date().toISOString(),
+      account: { id: account.id, name: account.name },
+    };
+    await fs.promises.writeFile(manifestFile, `${JSON.stringify(header).slice(0, -1)},"items":[\n`);
+    const written = new Set<string>();
+    let first = true;
+    for await (const page of exportItemPages(db, account.id)) {
+      const entries: string[] = [];
+      for (const row of page) {
+        if (cancelled()) return;
+        const item = await exportItem(deps, account.id, row, zip, written);
+        entries.push(JSON.stringify(item));
+        await room();
+      }
+      await fs.promises.appendFile(manifestFile, `${first ? '' : ',\n'}${entries.join(',\n')}`);
+      first = false;
+    }
+    await fs.promises.appendFile(manifestFile, '\n]}\n');
+    const manifest = new ZipDeflate(MANIFEST_NAME, { level: 6 });
+    zip.add(manifest);
+    await pushFile(manifest, manifestFile, room);
+    zip.end();
+  } finally {
+    await fs.promises.rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** Writes one item's images and Markdown file into the zip; answers its manifest entry. */
+async function exportItem(
+  deps: ExportDeps,
+  accountId: string,
+  row: ExportItemRow,
+  zip: Zip,
+  written: Set<string>,
+): Promise<ManifestItem> {
+  // Images are named by their stored file's name, so two items showing one image share one copy.
+  const stored = (image: { src: string | null; dataPath: string | null }) => {
+    const candidate = image.dataPath ?? pathFromSecureUrl(image.src ?? undefined);
+    return candidate && STORED_PATH.test(candidate) && candidate.startsWith(`${accountId}/`) ? candidate : undefined;
+  };
+  const manifestHtml = await rewriteImages(row.content, async (image) => {
+    const storedPath = stored(image);
+    if (!storedPath) return undefined;
+    const name = storedPath.slice(storedPath.indexOf('/') + 1);
+    if (!written.has(name)) {
+      const data = await deps.files.get(KNOWLEDGE_IMAGES_BUCKET, storedPath);
+      // A file the clean-up took, or never saved: the item keeps its text.
+      if (!data) return null;
+      const entry = new ZipPassThrough(`${IMAGES_FOLDER}/${name}`);
+      zip.add(entry);
+      entry.push(data, true);
+      written.add(name);
+    }
+    return { src: `${IMAGES_FOLDER}/${name}` };
+  });
+  const markdownHtml = await rewriteImages(manifestHtml, (image) =>
+    image.src?.startsWith(`${IMAGES_FOLDER}/`) ? { src: image.src.slice(ITEMS_FOLDER.length + 1) } : undefined,
+  );
+  const file = `${ITEMS_FOLDER}/${slugOf(row.title)}-${row.short_id}.md`;
+  const markdown = itemMarkdown({
+    title: row.title,
+    tags: row.tags,
+    author: row.author_name,
+    created: row.created_at,
+    updated: row.updated_at,
+    html: markdownHtml,
+  });
+  addText(zip, file, markdown);
+  return {
+    id: row.id,
+    short_id: row.short_id,
+    title: row.title,
+    tags: row.tags,
+    content: manifestHtml,
+    author: { id: row.user_id, name: row.author_name },
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    ai_summary: row.ai_summary,
+    ai_question: row.ai_question,
+    file,
+  };
+}
+
+function addText(zip: Zip, name: string, text: string) {
+  const entry = new ZipDeflate(name, { level: 6 });
+  zip.add(entry);
+  entry.push(new TextEncoder().encode(text), true);
+}
+
+async function pushFile(entry: ZipDeflate, file: string, room: () => Promise<void>) {
+  let previous: Uint8Array | undefined;
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 256 * 1024 })) {
+    if (previous) entry.push(previous);
+    previous = new Uint8Array(chunk as Buffer);
+    await room();
+  }
+  entry.push(previous ?? new Uint8Array(), true);
+}

@@ -1,0 +1,151 @@
+import path from 'node:path';
+import { Readability } from '@mozilla/readability';
+import matter from 'gray-matter';
+import { parseHTML } from 'linkedom';
+import { marked, type Token } from 'marked';
+
+/**
+ * A document read from a file: its title, tags and HTML, with image sources as
+ * the file wrote them (relative ones are resolved by the importer). Sanitized later.
+ */
+export interface ReadDocument {
+  title: string;
+  tags: string[];
+  html: string;
+  /** Kept when restoring a Lore export. */
+  createdAt?: Date;
+  updatedAt?: Date;
+}
+
+/** A file that cannot become an item, with the reason people are told. */
+export class UnreadableDocument extends Error {}
+
+/** Reads one kind of document. A new kind (PDF: an item with the file attached) is one more entry in HANDLERS. */
+export interface DocumentHandler {
+  /** Lower-case extensions without the dot. */
+  extensions: string[];
+  read(file: { path: string; data: Uint8Array }): Promise<ReadDocument> | ReadDocument;
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** The file as UTF-8 text, without a byte-order mark. */
+function textOf(data: Uint8Array): string {
+  try {
+    return decoder.decode(data).replace(/^\uFEFF/, '');
+  } catch {
+    throw new UnreadableDocument('The file is not UTF-8 text');
+  }
+}
+
+/** The file's name without folder and extension, as a title of last resort. */
+const nameOf = (filePath: string) =>
+  path.posix
+    .basename(filePath)
+    .replace(/\.[^.]+$/, '')
+    .trim() || 'Untitled';
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Tags from front matter: a list, or one comma-separated string. */
+function tagsOf(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  return list
+    .filter((tag) => typeof tag === 'string' || typeof tag === 'number')
+    .map((tag) => String(tag).trim())
+    .filter(Boolean);
+}
+
+/** The text of inline Markdown (a heading), without its marks. */
+function plainText(markdown: string): string {
+  const html = marked.parseInline(markdown, { async: false });
+  return parseHTML(`<!doctype html><html><body><p>${html}</p></body></html>`).document.body.textContent?.trim() ?? '';
+}
+
+/** Markdown: front matter `title` and `tags`; else the first heading (taken out of the body when it opens it), else the file name. */
+export const markdownHandler: DocumentHandler = {
+  extensions: ['md', 'markdown'],
+  read({ path: filePath, data }) {
+    let parsed: matter.GrayMatterFile<string>;
+    try {
+      // No cache: gray-matter caches by content, and would hand one file's mutable result to another.
+      parsed = matter(textOf(data), {});
+    } catch (error) {
+      if (error instanceof UnreadableDocument) throw error;
+      throw new UnreadableDocument('Its front matter is not valid YAML');
+    }
+    const front = (parsed.data ?? {}) as Record<string, unknown>;
+    const tokens = marked.lexer(parsed.content);
+    let title = typeof front.title === 'string' || typeof front.title === 'number' ? String(front.title).trim() : '';
+    if (!title) {
+      const first = tokens.findIndex((token) => token.type !== 'space');
+      const heading = tokens.find(
+        (token): token is Token & { type: 'heading'; text: string } => token.type === 'heading',
+      );
+      if (heading) {
+        title = plainText(heading.text);
+        if (tokens[first] === heading) tokens.splice(first, 1);
+      }
+    }
+    const html = marked.parser(tokens as Parameters<typeof marked.parser>[0], { async: false });
+    return { title: title || nameOf(filePath), tags: tagsOf(front.tags), html };
+  },
+};
+
+/** HTML: the page's main content (Readability drops navigation, sidebars and footers), its title or the file name. */
+export const htmlHandler: DocumentHandler = {
+  extensions: ['html', 'htm'],
+  read({ path: filePath, data }) {
+    const source = textOf(data);
+    const { document } = parseHTML(source);
+    const pageTitle = document.querySelector('title')?.textContent?.trim() ?? '';
+    const heading = document.querySelector('h1')?.textContent?.trim() ?? '';
+    // Readability rewrites relative addresses against the page's own; keep them as written for the importer.
+    const sources = [...document.querySelectorAll('img')].map((img, index) => {
+      const src = img.getAttribute('src') ?? '';
+      img.setAttribute('src', `https://lore-import.invalid/${index}`);
+      return src;
+    });
+    const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], {
+      charThreshold: 20,
+    }).parse();
+    let html = article?.content ?? document.body?.innerHTML ?? '';
+    html = html.replace(/https:\/\/lore-import\.invalid\/(\d+)/g, (_: string, index: string) =>
+      escapeHtml(sources[Number(index)] ?? ''),
+    );
+    const title = heading || article?.title?.trim() || pageTitle || nameOf(filePath);
+    return { title, tags: [], html: withoutOpeningHeading(html, title) };
+  },
+};
+
+/** The HTML without its first heading when that heading says the title (the article shows the title already). */
+function withoutOpeningHeading(html: string, title: string): string {
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  const first = document.querySelector('h1, h2');
+  if (!first || first.textContent?.trim() !== title) return html;
+  first.remove();
+  return document.body.innerHTML;
+}
+
+/** Plain text: the file name as title, paragraphs at blank lines, line breaks kept. */
+export const textHandler: DocumentHandler = {
+  extensions: ['txt', 'text'],
+  read({ path: filePath, data }) {
+    const text = textOf(data).replace(/\r\n?/g, '\n').trim();
+    const html = text
+      .split(/\n{2,}/)
+      .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+      .join('');
+    return { title: nameOf(filePath), tags: [], html };
+  },
+};
+
+/** Every kind of document the importer reads. PDFs are not read yet. */
+export const HANDLERS: DocumentHandler[] = [markdownHandler, htmlHandler, textHandler];
+
+/** The handler for a file, by its extension; undefined for files that are not documents. */
+export function handlerFor(filePath: string): DocumentHandler | undefined {
+  const ext = path.posix.extname(filePath).slice(1).toLowerCase();
+  return HANDLERS.find((handler) => handler.extensions.includes(ext));
+}

@@ -1,0 +1,221 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { KNOWLEDGE_IMAGES_BUCKET, MAX_IMAGE_BYTES, secureImageUrl } from '../../../common/files';
+import { knowledgeInputSchema, TITLE_MAX_LENGTH } from '../../../common/knowledge';
+import type { ImportedFile, ImportLine } from '../../../common/transfer';
+import type { AppDeps } from '../../app-env';
+import { createKnowledgeItem } from '../../commands/create-knowledge';
+import { sanitizeKnowledgeHtml } from '../../content/knowledge-html';
+import { AppError } from '../../errors';
+import { detectImageType } from '../../storage/image-types';
+import { MANIFEST_FORMAT, MANIFEST_NAME, type Manifest } from '../format';
+import { rewriteImages } from '../html-images';
+import { handlerFor, UnreadableDocument, type ReadDocument } from './documents';
+import type { ImportEntry } from './sources';
+
+export type ImportDeps = Pick<AppDeps, 'database' | 'files' | 'logger' | 'embedder'>;
+
+/** Files the importer brings along when a document shows them, and otherwise passes over. */
+const IMAGE_FILE = /\.(png|jpe?g|gif|webp|svg|bmp|tiff?|avif|ico)$/i;
+
+/** A document waiting its turn: where it came from, the folder its images are relative to, and how to read it. */
+interface PendingDocument {
+  path: string;
+  folder: string;
+  read: () => Promise<ReadDocument> | ReadDocument;
+}
+
+/** The summary of an import: every document, imported or skipped with the reason. */
+export interface ImportSummary {
+  imported: number;
+  skipped: number;
+  files: ImportedFile[];
+}
+
+/**
+ * Imports the files as items of the account, written by `userId`, one document
+ * at a time through the same create as the API (sanitized, indexed, summary and
+ * embedding queued). A zip Lore exported (with `lore-export.json`) is restored
+ * from its manifest. A document that fails leaves nothing: its images are
+ * stored only once it is read and checked, and removed again if the item is not saved.
+ */
+export async function runImport(
+  deps: ImportDeps,
+  options: { accountId: string; userId: string; entries: ImportEntry[]; onLine?: (line: ImportLine) => void },
+): Promise<ImportSummary> {
+  const { accountId, userId, entries, onLine = () => {} } = options;
+  const byPath = new Map(entries.map((entry) => [entry.path, entry.data]));
+  const { documents, restored } = restoreDocuments(entries);
+  const others: Array<PendingDocument | ImportedFile> = [];
+  for (const entry of entries) {
+    if (restored.has(entry.path) || IMAGE_FILE.test(entry.path)) continue;
+    const handler = handlerFor(entry.path);
+    if (handler) {
+      others.push({ path: entry.path, folder: path.posix.dirname(entry.path), read: () => handler.read(entry) });
+    } else {
+      others.push({ path: entry.path, status: 'skipped', reason: unsupportedReason(entry.path) });
+    }
+  }
+  const queue = [...documents, ...others];
+  const total = queue.length;
+  const summary: ImportSummary = { imported: 0, skipped: 0, files: [] };
+  onLine({ type: 'start', total });
+  for (const next of queue) {
+    const file = 'status' in next ? next : await importDocument(deps, { accountId, userId, byPath }, next);
+    summary.files.push(file);
+    if (file.status === 'imported') summary.imported += 1;
+    else summary.skipped += 1;
+    onLine({ type: 'file', done: summary.files.length, total, file });
+  }
+  onLine({ type: 'done', imported: summary.imported, skipped: summary.skipped });
+  return summary;
+}
+
+function unsupportedReason(filePath: string): string {
+  if (/\.pdf$/i.test(filePath)) return 'PDF files cannot be imported yet';
+  return 'Not a Markdown, HTML or text file';
+}
+
+/** The items of a Lore export's manifest, and the paths they stand for (its Markdown copies and itself). */
+function restoreDocuments(entries: ImportEntry[]): { documents: PendingDocument[]; restored: Set<string> } {
+  const manifestEntry = entries
+    .filter((entry) => path.posix.basename(entry.path) === MANIFEST_NAME)
+    .sort((a, b) => a.path.split('/').length - b.path.split('/').length)[0];
+  if (!manifestEntry) return { documents: [], restored: new Set() };
+  const restored = new Set([manifestEntry.path]);
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(new TextDecoder().decode(manifestEntry.data)) as Manifest;
+    if (manifest.format !== MANIFEST_FORMAT || !Array.isArray(manifest.items)) throw new Error('not a manifest');
+  } catch {
+    const broken: PendingDocument = {
+      path: manifestEntry.path,
+      folder: '',
+      read: () => {
+        throw new UnreadableDocument('Not a Lore export file');
+      },
+    };
+    return { documents: [broken], restored };
+  }
+  const folder = path.posix.dirname(manifestEntry.path);
+  const inFolder = (file: string) => (folder === '.' ? file : `${folder}/${file}`);
+  const documents = manifest.items.map((item, index): PendingDocument => {
+    if (typeof item.file === 'string') restored.add(inFolder(item.file));
+    return {
+      path: typeof item.file === 'string' ? inFolder(item.file) : `${manifestEntry.path} (item ${index + 1})`,
+      folder,
+      read: () => ({
+        title: String(item.title ?? ''),
+        tags: Array.isArray(item.tags) ? item.tags.map(String) : [],
+        html: String(item.content ?? ''),
+        createdAt: validDate(item.created_at),
+        updatedAt: validDate(item.updated_at),
+      }),
+    };
+  });
+  return { documents, restored };
+}
+
+function validDate(value: unknown): Date | undefined {
+  if (typeof value !== 'string') return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** An image to store with the item, and where. */
+interface PlannedImage {
+  path: string;
+  data: Uint8Array;
+}
+
+async function importDocument(
+  deps: ImportDeps,
+  context: { accountId: string; userId: string; byPath: Map<string, Uint8Array> },
+  document: PendingDocument,
+): Promise<ImportedFile> {
+  const { accountId, userId, byPath } = context;
+  const stored: string[] = [];
+  try {
+    const read = await document.read();
+    const notes: string[] = [];
+    const planned: PlannedImage[] = [];
+    const bySource = new Map<string, PlannedImage | null>();
+    const html = await rewriteImages(read.html, async ({ src }) => {
+      if (!src) return null;
+      // Addresses elsewhere are the sanitizer's to keep (https) or drop.
+      if (/^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith('//')) return undefined;
+      if (!bySource.has(src)) bySource.set(src, await planImage(src, document.folder, byPath, accountId, notes));
+      const image = bySource.get(src);
+      if (!image) return null;
+      if (!planned.includes(image)) planned.push(image);
+      return { src: secureImageUrl(KNOWLEDGE_IMAGES_BUCKET, image.path), dataPath: image.path };
+    });
+    const checked = knowledgeInputSchema.safeParse({
+      title: read.title.trim().slice(0, TITLE_MAX_LENGTH),
+      content: sanitizeKnowledgeHtml(html),
+      tags: read.tags,
+    });
+    if (!checked.success) {
+      return { path: document.path, status: 'skipped', reason: checked.error.issues[0]?.message ?? 'Invalid item' };
+    }
+    for (const image of planned) {
+      await deps.files.put(KNOWLEDGE_IMAGES_BUCKET, image.path, image.data);
+      stored.push(image.path);
+    }
+    const row = await createKnowledgeItem(deps, {
+      accountId,
+      userId,
+      ...checked.data,
+      createdAt: read.createdAt,
+      updatedAt: read.updatedAt,
+    });
+    return {
+      path: document.path,
+      status: 'imported',
+      knowledgeId: row.id,
+      title: row.title,
+      ...(notes.length > 0 ? { reason: notes.join('; ') } : {}),
+    };
+  } catch (error) {
+    // Nothing half-written: the images of an item that was not saved go too.
+    if (stored.length > 0) {
+      await deps.files.remove(KNOWLEDGE_IMAGES_BUCKET, stored).catch((removeError: unknown) => {
+        deps.logger.error({ err: removeError, paths: stored }, 'Could not remove the images of a failed import');
+      });
+    }
+    if (error instanceof UnreadableDocument || error instanceof AppError) {
+      return { path: document.path, status: 'skipped', reason: error.message };
+    }
+    deps.logger.error({ err: error, accountId, path: document.path }, 'A document could not be imported');
+    return { path: document.path, status: 'skipped', reason: 'The file could not be imported' };
+  }
+}
+
+/** The stored image a relative source names, checked by its content; null (and a note) when there is none to keep. */
+async function planImage(
+  src: string,
+  folder: string,
+  byPath: Map<string, Uint8Array>,
+  accountId: string,
+  notes: string[],
+): Promise<PlannedImage | null> {
+  const bare = src.replace(/[?#].*$/, '');
+  let decoded = bare;
+  try {
+    decoded = decodeURIComponent(bare);
+  } catch {
+    // Kept as written.
+  }
+  const resolved = path.posix.normalize(bare.startsWith('/') ? decoded.slice(1) : path.posix.join(folder, decoded));
+  const data = byPath.get(resolved);
+  if (!data) {
+    notes.push(`Image not found: ${src}`);
+    return null;
+  }
+  const type = data.length <= MAX_IMAGE_BYTES ? await detectImageType(data) : null;
+  if (!type) {
+    notes.push(`Image left out (not a PNG, JPEG, GIF or WebP of at most 10 MB): ${src}`);
+    return null;
+  }
+  return { path: `${accountId}/${crypto.randomUUID()}.${type.ext}`, data };
+}
