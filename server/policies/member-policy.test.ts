@@ -45,11 +45,16 @@ describe('teamPolicy (spec section 6)', () => {
 
 describe('accountPolicy', () => {
   it.each([
-    ['owner', true, true],
-    ['admin', true, false],
-    ['member', false, false],
-  ] as const)('%s: rename %s, delete %s', (role, rename, remove) => {
-    expect(abilities(accountPolicy, { role })).toEqual({ rename, delete: remove });
+    ['owner', true, true, true, true],
+    ['admin', true, false, true, true],
+    ['member', false, false, true, false],
+  ] as const)('%s: rename %s, delete %s, import %s, export %s', (role, rename, remove, importItems, exportItems) => {
+    expect(abilities(accountPolicy, { role })).toEqual({
+      rename,
+      delete: remove,
+      import: importItems,
+      export: exportItems,
+    });
   });
 });
 
