@@ -1,23 +1,9 @@
 import type { AppDeps } from '../app-env';
 import { sanitizeKnowledgeHtml } from '../content/knowledge-html';
-import { insertKnowledge, type KnowledgeRow } from '../data/knowledge';
+import { insertKnowledge, type KnowledgeRow, type NewKnowledge } from '../data/knowledge';
 import { describeItemLater } from '../jobs/describe-item';
 import { embedItemLater } from '../jobs/embed-item';
 import { indexItem } from '../search/index-item';
-
-/** A new item as the create endpoint and the importer give it: title and tags already checked. */
-export interface NewKnowledge {
-  accountId: string;
-  userId: string;
-  title: string;
-  /** HTML from the editor or an import; sanitized here, whatever the caller did. */
-  content: string;
-  tags: string[];
-  idempotencyKey?: string;
-  /** An import restoring an export keeps the item's dates. */
-  createdAt?: Date;
-  updatedAt?: Date;
-}
 
 /**
  * Creates an item the one way: sanitized HTML stored, then indexed for search

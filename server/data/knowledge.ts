@@ -66,6 +66,19 @@ export async function findKnowledge(db: Executor, accountId: string, ref: { id: 
   return ('id' in ref ? query.where('knowledge.id', '=', ref.id) : query.where('knowledge.short_id', '=', ref.shortId)).executeTakeFirst();
 }
 
+/** A new item's values: title and tags already checked, content already sanitized by the caller. */
+export interface NewKnowledge {
+  accountId: string;
+  userId: string;
+  title: string;
+  content: string;
+  tags: string[];
+  idempotencyKey?: string;
+  /** Kept from an export being restored; now otherwise. */
+  createdAt?: Date;
+  updatedAt?: Date;
+}
+
 /** A fresh short id: 8 URL-safe characters from 48 random bits. */
 export const newShortId = () => crypto.randomBytes(6).toString('base64url');
 
@@ -74,21 +87,7 @@ export const newShortId = () => crypto.randomBytes(6).toString('base64url');
  * an idempotency key the writer already used in the account, stores nothing
  * and answers the item that key made.
  */
-export async function insertKnowledge(
-  db: Executor,
-  values: {
-    accountId: string;
-    userId: string;
-    title: string;
-    content: string;
-    tags: string[];
-    idempotencyKey?: string;
-    /** Kept from an export being restored; now otherwise. */
-    createdAt?: Date;
-    updatedAt?: Date;
-  },
-  shortId: () => string = newShortId,
-) {
+export async function insertKnowledge(db: Executor, values: NewKnowledge, shortId: () => string = newShortId) {
   const { idempotencyKey = null } = values;
   for (let attempt = 0; ; attempt++) {
     try {
