@@ -1,12 +1,48 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Built files worth compressing: text. Fonts (woff2) and images are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
+
+/**
+ * Writes a brotli (.br, best quality) and a gzip (.gz) copy beside each built text
+ * file, once, at build time; the server sends the one the browser accepts
+ * (server/web/spa.ts), so no request pays for compressing them.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'lore-precompress',
+    apply: 'build',
+    writeBundle(options) {
+      const root = options.dir!;
+      const files = fs.readdirSync(root, { recursive: true, encoding: 'utf8' });
+      for (const file of files.map((name) => path.join(root, name))) {
+        if (!COMPRESSIBLE.test(file) || !fs.statSync(file).isFile()) continue;
+        const data = fs.readFileSync(file);
+        if (data.length < 1024) continue;
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(data, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+            },
+          }),
+        );
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
 
 /** The web app: built into dist/web and served by the Lore server; `npm run dev` proxies the API. */
 export default defineConfig({
   root: 'web',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: {
       '@': path.resolve(import.meta.dirname, 'web/src'),

@@ -38,6 +38,8 @@ export const MAX_THUMBNAIL_BYTES = 2 * 1024 * 1024;
 export const PDF_TYPE_MESSAGE = 'Only PDF files can be attached';
 /** Said when a PDF is over MAX_PDF_BYTES. */
 export const PDF_TOO_LARGE_MESSAGE = `PDFs must be at most ${MAX_PDF_BYTES / 1024 / 1024} MB`;
+/** A PDF whose reading ran past the server's time limit (a damaged or crafted file). */
+export const PDF_TOO_SLOW_MESSAGE = 'This PDF took too long to read. Try saving it again from its original program.';
 /** Said when a PDF's thumbnail is not an image. */
 export const THUMBNAIL_TYPE_MESSAGE = 'The thumbnail must be an image';
 

@@ -15,6 +15,14 @@ export const PDF_LINK_MESSAGES = {
 /** Longest file name kept for a PDF. */
 export const PDF_FILENAME_MAX = 255;
 
+/** A file name fit to keep and to send back in a header: no folders, no control characters. */
+export function cleanPdfFilename(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return (clean || 'document.pdf').slice(0, PDF_FILENAME_MAX);
+}
+
 const storedPath = (what: string) =>
   z.string({ error: `${what} is required` }).regex(STORED_PATH, `${what} is not a stored file path`);
 

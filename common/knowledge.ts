@@ -13,12 +13,19 @@ export const MAX_TAGS = 20;
 export const PREVIEW_LENGTH = 1000;
 /** Stored HTML may be large (long articles), but not unbounded. */
 export const CONTENT_MAX_LENGTH = 500_000;
+/** A count as people read it: 500,000. */
+export const formatCount = (count: number) => count.toLocaleString('en-GB');
+/** Said when an item's HTML is over CONTENT_MAX_LENGTH; the editor counts the same characters. */
+export const CONTENT_TOO_LONG = `The content is too long: at most ${formatCount(CONTENT_MAX_LENGTH)} characters, formatting included`;
 /** Short ids are fewer than 10 URL-safe characters (spec section 9). */
 export const SHORT_ID_PATTERN = /^[A-Za-z0-9_-]{1,9}$/;
 /** A full item or account id. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** True when `value` can name an item: a full uuid or a short id. */
 export const isKnowledgeRef = (value: string) => UUID_PATTERN.test(value) || SHORT_ID_PATTERN.test(value);
+
+/** Said when an item would carry more than MAX_TAGS tags. */
+export const TOO_MANY_TAGS = `An item can have at most ${MAX_TAGS} tags`;
 
 const tagSchema = z
   .string({ error: 'Tags must be text' })
@@ -31,7 +38,7 @@ const tagSchema = z
 export const tagsSchema = z
   .array(tagSchema, { error: 'Tags must be a list' })
   .transform((tags) => tags.filter((tag, i) => tags.findIndex((t) => t.toLowerCase() === tag.toLowerCase()) === i))
-  .refine((tags) => tags.length <= MAX_TAGS, `An item can have at most ${MAX_TAGS} tags`);
+  .refine((tags) => tags.length <= MAX_TAGS, TOO_MANY_TAGS);
 
 const titleSchema = z
   .string({ error: 'Title is required' })
@@ -48,7 +55,7 @@ const titleSchema = z
 const contentSchema = z
   .string({ error: 'Content must be text' })
   .overwrite(stripControlCharacters)
-  .max(CONTENT_MAX_LENGTH, 'The content is too long');
+  .max(CONTENT_MAX_LENGTH, CONTENT_TOO_LONG);
 
 /** A new item as the create form sends it. */
 export const knowledgeInputSchema = z.object({
@@ -103,8 +110,15 @@ export const knowledgeListQuerySchema = z.object({
 /** What the create and edit forms send. */
 export type KnowledgeInput = z.infer<typeof knowledgeInputSchema>;
 
-/** An item id in a URL: a full uuid or a short id (spec section 9). */
-export const knowledgeRefSchema = z.string().refine(isKnowledgeRef, 'Invalid knowledge ID');
+/** The spec's text for an item fetch without an id (section 5). */
+export const KNOWLEDGE_ID_REQUIRED = 'Knowledge ID is required';
+
+/** An item id in a URL: a full uuid or a short id (spec section 9); a blank one is missing, not malformed. */
+export const knowledgeRefSchema = z
+  .string({ error: KNOWLEDGE_ID_REQUIRED })
+  .trim()
+  .min(1, KNOWLEDGE_ID_REQUIRED)
+  .refine(isKnowledgeRef, 'Invalid knowledge ID');
 
 /** An item on a list page: a plain-text preview instead of the HTML. */
 export const knowledgeSummarySchema = z.object({

@@ -12,7 +12,8 @@ export const IMPORT_TOO_MANY_FILES_MESSAGE = `An import can have at most ${MAX_I
 /** Said when an import has no file. */
 export const IMPORT_EMPTY_MESSAGE = 'Choose at least one file to import';
 /** What the importer reads, as file pickers name it. */
-export const IMPORT_ACCEPT = '.md,.markdown,.html,.htm,.txt,.zip,text/markdown,text/html,text/plain,application/zip';
+export const IMPORT_ACCEPT =
+  '.md,.markdown,.html,.htm,.txt,.pdf,.zip,text/markdown,text/html,text/plain,application/pdf,application/zip';
 
 /** What became of one document of an import. */
 export const importedFileSchema = z.object({

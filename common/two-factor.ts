@@ -26,6 +26,8 @@ export const TWO_FACTOR_CODES = {
   /** A session that must give a code before anything else (403). */
   required: SECOND_FACTOR_REQUIRED_CODE,
   incorrect: 'mfa_incorrect',
+  /** A code the app showed minutes ago. */
+  expired: 'mfa_expired',
   lockedOut: 'mfa_locked',
   nameTaken: 'friendly_name_exists',
 } as const;

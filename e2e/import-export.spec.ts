@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
+import { makePdf } from '../server/test/pdf-factory';
 import { expect, signInThroughEmail, test, uniqueEmail } from './fixtures';
 
 /** A 1×1 PNG. */
@@ -43,7 +44,7 @@ test('import a folder and several files with progress and a summary, then export
   await page.getByRole('link', { name: 'Knowledge', exact: true }).click();
   await expect(page.getByText('No knowledge yet')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Import' }).click();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Import documents' })).toBeVisible();
   await expect(dialog).toContainText('Up to 200 MB and 5,000 files per import.');
@@ -80,16 +81,24 @@ test('import a folder and several files with progress and a summary, then export
   await expect(cards.filter({ hasText: 'Incident reviews' })).not.toContainText('Wiki home');
 
   // Several files, through the file picker.
-  await page.getByRole('button', { name: 'Import' }).click();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
   await dialog.getByLabel('Files to import').setInputFiles([
     { name: 'standup.txt', mimeType: 'text/plain', buffer: Buffer.from('Stand-up is at 9:30.\n\nKeep it short.') },
     { name: 'glossary.md', mimeType: 'text/markdown', buffer: Buffer.from('# Glossary\n\nSLO: a target.') },
+    {
+      name: 'tide-tables.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(makePdf([['Tide tables', 'High water at the pier at noon.']])),
+    },
   ]);
-  await expect(dialog.getByTestId('import-choice')).toHaveText(/^2 files/);
+  await expect(dialog.getByTestId('import-choice')).toHaveText(/^3 files/);
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(dialog).toContainText('2 imported, 0 skipped');
+  await expect(dialog).toContainText('3 imported, 0 skipped');
   await dialog.getByRole('button', { name: 'Done' }).click();
-  await expect(cards).toHaveCount(5);
+  await expect(cards).toHaveCount(6);
+  // The imported PDF shows its first page on its card.
+  const thumbnail = cards.filter({ hasText: 'tide-tables' }).getByTestId('pdf-thumbnail');
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
   await saveScreenshot('knowledge-after-import');
 
   // The article keeps its picture.
@@ -101,7 +110,7 @@ test('import a folder and several files with progress and a summary, then export
 
   // The dialog at a phone's width.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByRole('button', { name: 'Import' }).click();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
   await dialog
     .getByLabel('Files to import')
     .setInputFiles([
@@ -124,6 +133,8 @@ test('import a folder and several files with progress and a summary, then export
     'On-call rota',
     'Release checklist',
     'standup',
+    'tide-tables',
   ]);
   expect(Object.keys(files).filter((name) => name.startsWith('knowledge/images/'))).toHaveLength(1);
+  expect(Object.keys(files).filter((name) => name.startsWith('knowledge/pdfs/'))).toHaveLength(1);
 });

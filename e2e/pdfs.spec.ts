@@ -61,3 +61,44 @@ test('attach a PDF in the editor, see its thumbnail on the card, and page throug
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
   await saveScreenshot('pdf-card');
 });
+
+test('drop a PDF onto the editor: it uploads and shows in a viewer block where it was dropped', async ({
+  page,
+  lore,
+}) => {
+  await signInThroughEmail(page, lore, uniqueEmail('pdf-dropper'));
+  await page.getByLabel('Workspace name').fill('Dock Office');
+  await page.getByRole('button', { name: 'Create workspace' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('link', { name: 'Knowledge', exact: true }).click();
+  await page.getByRole('link', { name: 'Add Knowledge' }).first().click();
+  await page.getByLabel('Title').fill('Dock rules');
+  const editor = page.getByRole('textbox', { name: 'Content' });
+  await editor.click();
+  await page.keyboard.type('Rules follow.');
+
+  // What a file manager hands the page when a file is dropped on it.
+  const pdf = Array.from(makePdf([['Dock rules', 'No swimming in the basin.']]));
+  const dataTransfer = await page.evaluateHandle((bytes) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(bytes)], 'dock-rules.pdf', { type: 'application/pdf' }));
+    return transfer;
+  }, pdf);
+  const box = (await editor.boundingBox())!;
+  const at = { clientX: box.x + box.width / 2, clientY: box.y + 10 };
+  await editor.dispatchEvent('dragover', { dataTransfer, ...at });
+  await editor.dispatchEvent('drop', { dataTransfer, ...at });
+
+  const viewer = editor.getByTestId('pdf-viewer');
+  await expect(viewer).toContainText('dock-rules.pdf');
+  await expect(viewer.getByTestId('pdf-page')).toHaveText('Page 1 of 1');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/knowledge\/[A-Za-z0-9_-]+$/);
+  await expect(page.getByTestId('article-content').getByTestId('pdf-viewer')).toContainText('dock-rules.pdf');
+
+  // Its text is searchable once it is linked.
+  await page.getByRole('link', { name: 'Knowledge', exact: true }).click();
+  await page.getByPlaceholder('Search knowledge...').fill('swimming basin');
+  await expect(page.getByTestId('knowledge-card')).toHaveCount(1);
+  await expect(page.getByTestId('knowledge-card')).toContainText('Dock rules');
+});

@@ -27,7 +27,7 @@ test("'Sign Out Everywhere Else' in one browser sends the other to /login with t
   await other.addCookies([...phone.cookies].map(([name, value]) => ({ name, value, url: lore.baseUrl })));
   const otherPage = await other.newPage();
   await otherPage.goto(`/account/${account.id}/dashboard`);
-  await expect(otherPage.getByRole('heading', { name: 'Welcome back' })).toBeVisible({ timeout: 30_000 });
+  await expect(otherPage.getByRole('heading', { name: /^Welcome (back|to Lore)/ })).toBeVisible({ timeout: 30_000 });
   // Its login session is recorded once the app shell starts.
   await expect
     .poll(() => otherPage.evaluate((key) => localStorage.getItem(key), `app_session_id_${userId}`))
@@ -71,7 +71,7 @@ test('signing out in one tab signs out every open tab and wipes local data', asy
   const { id: accountId, owner } = await lore.account({ name: 'Two Tabs' });
   await page.context().addCookies([...owner.cookies].map(([name, value]) => ({ name, value, url: lore.baseUrl })));
   await page.goto(`/account/${accountId}/dashboard`);
-  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: /^Welcome (back|to Lore)/ })).toBeVisible({ timeout: 30_000 });
   const second = await page.context().newPage();
   await second.goto(`/account/${accountId}/knowledge`);
   await expect(second.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 30_000 });
@@ -105,5 +105,5 @@ test('a session check that cannot reach the server shows a connection problem, n
 
   failing = false;
   await page.getByRole('button', { name: 'Try Again' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: /^Welcome (back|to Lore)/ })).toBeVisible({ timeout: 30_000 });
 });

@@ -125,6 +125,7 @@ test('someone invited before having a workspace is shown the invitation, and can
   await signInThroughEmail(page, lore, email);
   await expect(page).toHaveURL(/\/invitations$/);
   await page.getByRole('button', { name: 'Decline' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Decline invitation' }).click();
   await expect(page.getByText('No pending invitations')).toBeVisible();
   await page.getByRole('link', { name: 'Go to your workspaces' }).click();
   await expect(page).toHaveURL(/\/welcome$/);

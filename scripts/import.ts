@@ -15,7 +15,7 @@ import { lockDataFolder } from '../server/db/data-folder-lock';
 import { migrateToLatest } from '../server/db/migrate';
 import { loadEnv } from '../server/env';
 import { createEmbedder } from '../server/search/embed';
-import { localFileStore } from '../server/storage/file-store';
+import { fileStoreFromEnv } from '../server/storage/file-store-from-env';
 import { readImportPath } from '../server/transfer/import/read-path';
 import { runImport } from '../server/transfer/import/run-import';
 import { collectEntries } from '../server/transfer/import/sources';
@@ -47,7 +47,7 @@ async function main() {
     const deps = {
       database,
       logger,
-      files: localFileStore(path.join(env.DATA_DIR, 'files')),
+      files: fileStoreFromEnv(env),
       embedder: createEmbedder(env),
     };
     const summary = await runImport(deps, {

@@ -1,10 +1,14 @@
 /**
  * `npm test`: every check and test Lore has. The type check of each TypeScript project,
- * the formatting check and the lint; then server tests on PGlite; again on PostgreSQL
- * when TEST_DATABASE_URL is set; browser tests when a Chromium is found
- * (required when LORE_REQUIRE_BROWSER=1). Ends with one "N passed, N failed" line.
+ * the formatting check and the lint; server tests on PGlite; again on PostgreSQL when
+ * TEST_DATABASE_URL is set; browser tests when a Chromium is found (required when
+ * LORE_REQUIRE_BROWSER=1). Ends with one "N passed, N failed" line.
+ *
+ * The checks, the PGlite suite and the web build run side by side, each one's output
+ * shown whole when it ends; then the PostgreSQL suite, and the browser tests last,
+ * each alone, so their timings are not squeezed by the rest.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,9 +21,6 @@ interface Tally {
   skipped: number;
   ok: boolean;
 }
-
-const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-test-'));
-const tallies: Tally[] = [];
 
 type Counts = Omit<Tally, 'name' | 'ok'>;
 
@@ -34,35 +35,49 @@ interface PlaywrightReport {
   stats: { expected: number; flaky: number; unexpected: number; skipped: number };
 }
 
-function run<Report>(
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-test-'));
+let reports = 0;
+
+/** Runs a command with its output gathered, then printed whole under `name`; answers its exit code. */
+function runCommand(name: string, command: string, args: string[], env: Record<string, string> = {}) {
+  const started = Date.now();
+  return new Promise<number>((resolve) => {
+    const child = spawn(command, args, {
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${String(error)}\n`)));
+    child.on('close', (code) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      process.stdout.write(`\n=== ${name} (${seconds} s) ===\n${Buffer.concat(output).toString()}`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/** A test run whose counts come from its JSON report (written to the file it is given). */
+async function testRun<Report>(
   name: string,
   command: string,
-  args: string[],
+  args: (reportFile: string) => string[],
   env: Record<string, string>,
   read: (report: Report) => Counts,
-) {
-  console.log(`\n=== ${name} ===`);
-  const reportFile = path.join(reportDir, `${tallies.length}.json`);
-  const result = spawnSync(command, args, {
-    stdio: 'inherit',
-    env: { ...process.env, ...env, LORE_REPORT_FILE: reportFile },
-  });
+): Promise<Tally> {
+  const reportFile = path.join(reportDir, `${reports++}.json`);
+  const code = await runCommand(name, command, args(reportFile), { ...env, LORE_REPORT_FILE: reportFile });
   const report = fs.existsSync(reportFile) ? (JSON.parse(fs.readFileSync(reportFile, 'utf8')) as Report) : undefined;
   const counts = report ? read(report) : { passed: 0, failed: 1, skipped: 0 };
-  tallies.push({ name, ...counts, ok: result.status === 0 && counts.failed === 0 });
+  return { name, ...counts, ok: code === 0 && counts.failed === 0 };
 }
 
 const vitest = (name: string, engine: string) =>
-  run<VitestReport>(
+  testRun<VitestReport>(
     name,
     'npx',
-    [
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${path.join(reportDir, `${tallies.length}.json`)}`,
-    ],
+    (reportFile) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`],
     { LORE_TEST_DB: engine },
     (report) => ({
       passed: report.numPassedTests,
@@ -72,54 +87,76 @@ const vitest = (name: string, engine: string) =>
   );
 
 /** A check that passes or fails as a whole (its exit code): one line in the summary. */
-function check(name: string, command: string, args: string[]) {
-  console.log(`\n=== ${name} ===`);
-  const ok = spawnSync(command, args, { stdio: 'inherit' }).status === 0;
-  tallies.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, ok });
-  if (ok) console.log('ok');
+async function check(name: string, command: string, args: string[]): Promise<Tally> {
+  const ok = (await runCommand(name, command, args)) === 0;
+  return { name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, ok };
 }
 
-// The same checks as `npm run typecheck`, `npm run format:check` and `npm run lint`.
-check('Type check: server', 'npx', ['tsc', '-b', 'tsconfig.server.json']);
-check('Type check: web', 'npx', ['tsc', '-b', 'web/tsconfig.json']);
-check('Type check: e2e', 'npx', ['tsc', '-b', 'e2e/tsconfig.json']);
-check('Format check (Prettier)', 'npx', ['prettier', '--check', '--log-level=warn', '.']);
-check('Lint (ESLint)', 'npx', ['eslint', '.']);
-
-vitest('Server tests on PGlite', 'pglite');
-if (process.env.TEST_DATABASE_URL) vitest('Server tests on PostgreSQL', 'postgres');
-else {
-  console.log(
-    '\nServer tests on PostgreSQL skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) to run them.',
-  );
+/** The same checks as `npm run typecheck`, `npm run format:check` and `npm run lint`, one after another. */
+async function checks(): Promise<Tally[]> {
+  return [
+    await check('Type check: server', 'npx', ['tsc', '-b', 'tsconfig.server.json']),
+    await check('Type check: web', 'npx', ['tsc', '-b', 'web/tsconfig.json']),
+    await check('Type check: e2e', 'npx', ['tsc', '-b', 'e2e/tsconfig.json']),
+    await check('Format check (Prettier)', 'npx', ['prettier', '--check', '--log-level=warn', '.']),
+    await check('Lint (ESLint)', 'npx', ['eslint', '.']),
+  ];
 }
 
 const chromium = findChromium();
-if (chromium) {
-  console.log('\n=== Building the web app for the browser tests ===');
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (build.status !== 0) tallies.push({ name: 'Web build', passed: 0, failed: 1, skipped: 0, ok: false });
-  else
-    run<PlaywrightReport>('Browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], {}, (report) => ({
-      passed: report.stats.expected + report.stats.flaky,
-      failed: report.stats.unexpected,
-      skipped: report.stats.skipped,
-    }));
+const notes: string[] = [];
+if (!process.env.TEST_DATABASE_URL) {
+  notes.push(
+    'Server tests on PostgreSQL skipped: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) to run them.',
+  );
+}
+const startedAt = Date.now();
+
+const [checked, onPglite, built] = await Promise.all([
+  checks(),
+  vitest('Server tests on PGlite', 'pglite'),
+  chromium
+    ? runCommand('Building the web app for the browser tests', 'npx', ['vite', 'build', '--logLevel', 'warn'])
+    : undefined,
+]);
+// Alone: its PostgreSQL server would otherwise compete for the same two cores, and
+// tests of early refusals (a 413 while the upload is still being sent) race the load.
+const onPostgres = process.env.TEST_DATABASE_URL ? await vitest('Server tests on PostgreSQL', 'postgres') : undefined;
+const tallies: Tally[] = [...checked, onPglite, ...(onPostgres ? [onPostgres] : [])];
+
+if (built === 0) {
+  tallies.push(
+    await testRun<PlaywrightReport>(
+      'Browser tests (Playwright, Chromium)',
+      'npx',
+      () => ['playwright', 'test'],
+      {},
+      (report) => ({
+        passed: report.stats.expected + report.stats.flaky,
+        failed: report.stats.unexpected,
+        skipped: report.stats.skipped,
+      }),
+    ),
+  );
+} else if (built !== undefined) {
+  tallies.push({ name: 'Web build', passed: 0, failed: 1, skipped: 0, ok: false });
 } else if (process.env.LORE_REQUIRE_BROWSER === '1') {
-  console.log('\nBrowser tests are required (LORE_REQUIRE_BROWSER=1) but no Chromium was found.');
+  notes.push('Browser tests are required (LORE_REQUIRE_BROWSER=1) but no Chromium was found.');
   tallies.push({ name: 'Browser tests', passed: 0, failed: 1, skipped: 0, ok: false });
 } else {
-  console.log(
-    '\nBrowser tests skipped: no Chromium found (install it with `apt-get install -y chromium`, or set CHROMIUM_PATH).',
+  notes.push(
+    'Browser tests skipped: no Chromium found (install it with `apt-get install -y chromium`, or set CHROMIUM_PATH).',
   );
 }
 
 console.log('\n=== Summary ===');
+for (const note of notes) console.log(note);
 for (const t of tallies) {
   console.log(`${t.ok ? 'ok  ' : 'FAIL'} ${t.name}: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`);
 }
 const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
 const failed = tallies.reduce((sum, t) => sum + t.failed, 0);
 const skipped = tallies.reduce((sum, t) => sum + t.skipped, 0);
+console.log(`${Math.round((Date.now() - startedAt) / 1000)} s in all.`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(tallies.every((t) => t.ok) ? 0 : 1);

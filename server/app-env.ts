@@ -5,9 +5,11 @@ import type { Database } from './db/client';
 import type { Role } from './db/schema';
 import type { Env } from './env';
 import type { Mailer } from './mail/mailer';
+import type { Realtime } from './realtime/realtime';
 import type { Embedder } from './search/embed';
 import type { FileStore } from './storage/file-store';
 import type { TotpVault } from './auth/totp';
+import type { AuthCache } from './auth/auth-cache';
 
 /** Everything the app is built from; tests build it with their own parts. */
 export interface AppDeps {
@@ -24,8 +26,12 @@ export interface AppDeps {
   files: FileStore;
   /** Authenticator-app codes and their encrypted secrets. */
   totp: TotpVault;
+  /** Live changes for GET /api/events; closed before the HTTP server on shutdown. */
+  realtime: Realtime;
   /** Folder of the built web app; the SPA is served from it when present. */
   webRoot?: string;
+  /** Sessions and memberships read in the last few seconds (decision 20). */
+  authCache: AuthCache;
 }
 
 /** The caller's membership of the account named in the URL. */

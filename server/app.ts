@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './app-env';
 import { serveApiDescription } from './api/openapi';
 import { gateAuthRoutes } from './auth/guards';
+import { forgetAuthOnWrites } from './auth/auth-cache';
 import { loadSession } from './auth/session-middleware';
 import { AppError } from './errors';
 import { uploadAvatar } from '../common/api/avatars';
@@ -11,11 +12,13 @@ import { linkKnowledgePdf, uploadKnowledgePdf } from '../common/api/knowledge-pd
 import { importKnowledge } from '../common/api/transfer';
 import { isStatementTimeout } from './db/client';
 import { limitBodies } from './middleware/body-limit';
+import { compressText } from './middleware/compress';
 import { clientIp } from './middleware/client-ip';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { accountsRoutes } from './routes/accounts/accounts.routes';
 import { avatarsRoutes } from './routes/avatars/avatars.routes';
+import { eventsRoutes } from './routes/events/events.routes';
 import { aiSearchRoutes } from './routes/ai-search/ai-search.routes';
 import { exampleQuestionsRoutes } from './routes/ai-search/example-questions.routes';
 import { forwardLoginLink, loginLinkRoutes } from './routes/auth/login-link.routes';
@@ -53,6 +56,7 @@ const resources = [
   aiSearchRoutes,
   sessionsRoutes,
   transferRoutes,
+  eventsRoutes,
 ];
 
 /**
@@ -68,7 +72,7 @@ export function createApp(deps: AppDeps) {
   const { env, auth, logger } = deps;
   const app = new OpenAPIHono<AppEnv>();
 
-  app.use('*', securityHeaders({ baseUrl: env.BASE_URL }));
+  app.use('*', securityHeaders({ baseUrl: env.BASE_URL }), compressText(), forgetAuthOnWrites(deps.authCache));
   // Before anything reads a body, the auth handler included; uploads keep their own (larger) limit.
   // Linking a PDF may carry its thumbnail as a data URL and the text the browser read: an article's limit.
   limitBodies(app, {
@@ -81,7 +85,7 @@ export function createApp(deps: AppDeps) {
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
   // Health answers before sessions are read: it must work when the database does not.
   app.route('/', healthRoutes(deps));
-  app.use('/api/*', loadSession(auth));
+  app.use('/api/*', loadSession(auth, deps.authCache));
 
   for (const routes of resources) app.route('/', routes(deps));
   serveApiDescription(app, { baseUrl: env.BASE_URL });

@@ -1,15 +1,16 @@
-import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AppDeps } from './app-env';
 import { createWriter } from './ai/writer';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
+import { createAuthCache } from './auth/auth-cache';
 import { createTotpVault } from './auth/totp';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { createMailer } from './mail/mailer';
+import { createRealtime } from './realtime/realtime';
 import { createEmbedder } from './search/embed';
-import { localFileStore } from './storage/file-store';
+import { fileStoreFromEnv } from './storage/file-store-from-env';
 
 /** Wires Lore's parts into an app; the process entry and the tests share it. */
 export function assembleApp(options: {
@@ -22,7 +23,7 @@ export function assembleApp(options: {
   const { env, database, logger, secret, webRoot } = options;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
   const auth = createAuth({ env, db: database.db, mailer, secret });
-  const files = localFileStore(path.join(env.DATA_DIR, 'files'));
+  const files = fileStoreFromEnv(env);
   const deps: AppDeps = {
     env,
     database,
@@ -35,7 +36,9 @@ export function assembleApp(options: {
       onModelError: (error) => logger.warn({ err: error }, 'The AI model failed; answering extractively'),
     }),
     embedder: createEmbedder(env),
+    realtime: createRealtime({ database, logger }),
     webRoot,
+    authCache: createAuthCache(),
   };
   return { app: createApp(deps), deps };
 }

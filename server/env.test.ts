@@ -53,4 +53,53 @@ describe('loadEnv', () => {
     expect(loadEnv({ BASE_URL: 'https://lore.example.com/' }).BASE_URL).toBe('https://lore.example.com');
     expect(loadEnv({ BASE_URL: '' }).BASE_URL).toBe('http://localhost:3000');
   });
+
+  describe('S3 file storage', () => {
+    const s3 = {
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'lore',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+
+    it('is off with no S3 setting, and files stay in DATA_DIR', () => {
+      const env = loadEnv({});
+      expect([env.S3_BUCKET, env.S3_ENDPOINT, env.S3_FORCE_PATH_STYLE]).toEqual([undefined, undefined, false]);
+    });
+
+    it('takes an S3-compatible server, addressed by path and in us-east-1 unless told otherwise', () => {
+      expect(loadEnv(s3)).toMatchObject({ ...s3, S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
+      expect(loadEnv({ ...s3, S3_REGION: 'eu-central-1', S3_FORCE_PATH_STYLE: 'false' })).toMatchObject({
+        S3_REGION: 'eu-central-1',
+        S3_FORCE_PATH_STYLE: false,
+      });
+    });
+
+    it('takes Amazon S3 itself when there is no endpoint, in the region given', () => {
+      const env = loadEnv({
+        S3_BUCKET: 'lore',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 's',
+        S3_REGION: 'eu-west-1',
+      });
+      expect([env.S3_ENDPOINT, env.S3_REGION, env.S3_FORCE_PATH_STYLE]).toEqual([undefined, 'eu-west-1', false]);
+    });
+
+    it('refuses to start with only part of the settings, naming what is missing', () => {
+      expect(() => loadEnv({ S3_ENDPOINT: s3.S3_ENDPOINT, S3_BUCKET: 'lore' })).toThrow(
+        'S3 file storage needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; missing: S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY',
+      );
+      expect(() => loadEnv({ ...s3, S3_BUCKET: ' ' })).toThrow(/missing: S3_BUCKET$/m);
+      expect(() => loadEnv({ S3_REGION: 'eu-west-1' })).toThrow(
+        /missing: S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY$/m,
+      );
+      const { S3_ENDPOINT: _endpoint, ...amazon } = s3;
+      expect(() => loadEnv(amazon)).toThrow('S3_REGION is required for Amazon S3 (when S3_ENDPOINT is unset)');
+    });
+
+    it('wants a full URL for the endpoint and a yes or no for path style', () => {
+      expect(() => loadEnv({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT must be a full URL/);
+      expect(() => loadEnv({ ...s3, S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE/);
+    });
+  });
 });

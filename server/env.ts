@@ -1,10 +1,14 @@
 import { z } from 'zod';
 
-/** Reads a boolean the way people write it in a shell: 1/true/yes/on. */
-const flag = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
-  .optional()
-  .transform((value) => value === '1' || value === 'true' || value === 'yes' || value === 'on');
+/** A boolean the way people write it in a shell: 1/true/yes/on, 0/false/no/off. */
+const flagText = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', '']).optional();
+const isOn = (value: string | undefined) => value === '1' || value === 'true' || value === 'yes' || value === 'on';
+
+/** A boolean, off when unset. */
+const flag = flagText.transform(isOn);
+
+/** A boolean that may be left unset, so that its default can depend on other settings. */
+const optionalFlag = flagText.transform((value) => (value ? isOn(value) : undefined));
 
 const optionalText = z
   .string()
@@ -70,11 +74,28 @@ const envSchema = z.object({
   AI_MODEL: optionalText,
   /** The embeddings model; when set, search also ranks passages by meaning. */
   AI_EMBEDDING_MODEL: optionalText,
+  /** An S3-compatible store for uploaded files (decision 18); unset, files live in DATA_DIR. Unset endpoint: Amazon S3. */
+  S3_ENDPOINT: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, message: 'S3_ENDPOINT must be a full URL such as https://s3.example.com' })
+      .optional(),
+  ),
+  /** The bucket Lore keeps its files in, under key prefixes per kind of file. */
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Required for Amazon S3 (the bucket's region); with S3_ENDPOINT it defaults to us-east-1, which most stores accept. */
+  S3_REGION: optionalText,
+  /** Addresses the bucket as `endpoint/bucket/key` rather than `bucket.endpoint/key`; defaults to on with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: optionalFlag,
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Env = z.infer<typeof envSchema> & { BASE_URL: string };
+export type Env = Omit<z.infer<typeof envSchema>, 'S3_FORCE_PATH_STYLE'> & {
+  BASE_URL: string;
+  S3_FORCE_PATH_STYLE: boolean;
+};
 
 /** Thrown with every configuration problem at once, so one start-up shows them all. */
 export class EnvError extends Error {
@@ -83,7 +104,7 @@ export class EnvError extends Error {
   }
 }
 
-/** Settings that only work in pairs, from the raw environment (so they are listed even when others are invalid). */
+/** Settings that only work together, from the raw environment (so they are listed even when others are invalid). */
 function unpairedSettings(source: NodeJS.ProcessEnv): string[] {
   const set = (name: string) => Boolean(source[name]?.trim());
   return [
@@ -95,7 +116,30 @@ function unpairedSettings(source: NodeJS.ProcessEnv): string[] {
       ['AI_MODEL', 'AI_EMBEDDING_MODEL'].flatMap((name) =>
         set(name) && !set('AI_BASE_URL') ? [`${name} needs AI_BASE_URL`] : [],
       ),
-    );
+    )
+    .concat(incompleteS3Settings(set));
+}
+
+/** S3 storage is wanted as soon as any S3_ setting is given; then the bucket and its keys are needed too. */
+function incompleteS3Settings(set: (name: string) => boolean): string[] {
+  const settings = [
+    'S3_ENDPOINT',
+    'S3_BUCKET',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    'S3_REGION',
+    'S3_FORCE_PATH_STYLE',
+  ];
+  if (!settings.some(set)) return [];
+  const missing = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => !set(name));
+  return [
+    ...(missing.length > 0
+      ? [`S3 file storage needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; missing: ${missing.join(', ')}`]
+      : []),
+    ...(!set('S3_ENDPOINT') && !set('S3_REGION')
+      ? ['S3_REGION is required for Amazon S3 (when S3_ENDPOINT is unset)']
+      : []),
+  ];
 }
 
 /** Validates the environment and fills in defaults; every problem is listed at once. */
@@ -108,5 +152,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!parsed.success || problems.length > 0) throw new EnvError(problems);
   const env = parsed.data;
   const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-  return { ...env, BASE_URL: baseUrl };
+  return {
+    ...env,
+    BASE_URL: baseUrl,
+    S3_REGION: env.S3_REGION ?? (env.S3_ENDPOINT ? 'us-east-1' : undefined),
+    S3_FORCE_PATH_STYLE: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
+  };
 }

@@ -6,6 +6,7 @@ import { resolveAuthSecret } from './auth/auth-secret';
 import { STATEMENT_TIMEOUT_MS, openDatabase } from './db/client';
 import { keepDataFolderPrivate } from './db/data-folder';
 import { lockDataFolder } from './db/data-folder-lock';
+import { startMaintenance } from './db/maintenance';
 import { migrateToLatest } from './db/migrate';
 import { indexStaleItems } from './search/index-item';
 import { EnvError, loadEnv } from './env';
@@ -29,6 +30,9 @@ async function main() {
   if (applied.length > 0) logger.info({ applied }, 'Database migrated');
   const indexed = await indexStaleItems(database.db);
   if (indexed > 0) logger.info({ indexed }, 'Items indexed for search');
+  // The embedded database has no autovacuum: statistics for what migrations and indexing wrote, then on a schedule.
+  const maintenance = startMaintenance(database, logger);
+  await maintenance.runNow();
 
   const webRoot = path.resolve('dist/web');
   const hasWeb = fs.existsSync(path.join(webRoot, 'index.html'));
@@ -36,6 +40,9 @@ async function main() {
 
   const secret = await resolveAuthSecret(database.db, env.AUTH_SECRET, env.DATA_DIR);
   const { app, deps } = assembleApp({ env, database, logger, secret, webRoot: hasWeb ? webRoot : undefined });
+  // A wrong bucket or key stops Lore here rather than at the first upload.
+  await deps.files.ready();
+  logger.info(`Files are kept in ${deps.files.where}`);
   // After the index pass above, which may have replaced passages (and so dropped their vectors).
   const toEmbed = await embedStaleItemsLater(database.db, deps.embedder);
   if (toEmbed > 0) logger.info({ items: toEmbed }, 'Items queued to be embedded for search');
@@ -49,8 +56,11 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'Shutting down: finishing in-flight requests');
+    // Live streams never finish by themselves: ended first, their pages reconnect (to another process, or to this one once back).
+    await deps.realtime.close();
     await server.close();
     await jobs.stop();
+    await maintenance.stop();
     deps.mailer.close();
     await database.close();
     unlock();

@@ -27,6 +27,8 @@ const errorMeanings = {
   409: 'Conflicts with what exists',
   413: 'Too large',
   415: 'Unsupported type',
+  422: 'Understood but cannot be processed (for example a file that takes too long to read)',
+  429: 'Too many at once',
   502: 'A service Lore depends on failed',
   503: 'Unavailable',
 } as const;

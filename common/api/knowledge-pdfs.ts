@@ -29,7 +29,10 @@ export const uploadKnowledgePdf = defineEndpoint('member', {
       },
     },
   },
-  responses: { 201: ok(dataOf(uploadedPdfSchema), 'The stored PDF and thumbnail'), ...errors(400, 403, 413, 415) },
+  responses: {
+    201: ok(dataOf(uploadedPdfSchema), 'The stored PDF and thumbnail'),
+    ...errors(400, 403, 413, 415, 422),
+  },
 });
 
 /** POST /api/linkKnowledgePdf (spec section 7): attaches a stored PDF to an item; the server reads its text. */
@@ -42,7 +45,7 @@ export const linkKnowledgePdf = defineEndpoint(
     summary:
       "Attach a stored PDF to an item: both files must be in the item's workspace; the text is read from the PDF",
     request: { body: jsonBody(linkPdfInputSchema) },
-    responses: { 201: ok(linkPdfResultSchema, "The attachment's id"), ...errors(400, 403, 415) },
+    responses: { 201: ok(linkPdfResultSchema, "The attachment's id"), ...errors(400, 403, 404, 415, 422) },
   },
   { unauthenticatedMessage: PDF_LINK_MESSAGES.loginRequired },
 );

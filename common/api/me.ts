@@ -19,3 +19,12 @@ export const updateProfile = defineEndpoint('user', {
   request: { body: jsonBody(profileInputSchema) },
   responses: { 200: ok(dataOf(meSchema), 'The updated user'), ...errors(400) },
 });
+
+/** POST /api/me/name-prompt/skip: the person chose not to give a name when asked; they are not asked again. */
+export const skipNamePrompt = defineEndpoint('user', {
+  method: 'post',
+  path: '/api/me/name-prompt/skip',
+  tags: ['Profile'],
+  summary: 'Stop asking the signed-in user for a name',
+  responses: { 200: ok(dataOf(meSchema), 'The user, no longer asked for a name') },
+});

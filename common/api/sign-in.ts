@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fullNameSchema } from '../profile';
 import { noControlCharacters } from '../text';
-import { dataOf, defineEndpoint, errors, jsonBody, ok } from './define';
+import { apiErrorSchema, dataOf, defineEndpoint, jsonBody, ok } from './define';
 
 const tags = ['Sign-in'];
 
@@ -36,6 +36,14 @@ export const redeemLoginLinkInputSchema = z.object({
 });
 
 /**
+ * A refused link: `code` says why; `email`, the address it was sent to, comes
+ * only with `link_used` and `link_expired` (decision 22), so the page can send a
+ * new link there. Other 400s (a malformed token) carry `error` and `code` alone.
+ */
+export const loginLinkRefusalSchema = apiErrorSchema.extend({ email: z.string().optional() });
+export type LoginLinkRefusal = z.infer<typeof loginLinkRefusalSchema>;
+
+/**
  * POST /api/redeemLoginLink: the one way a sign-in link signs in. A POST from
  * Lore's own page (never a GET an image could make), and it will not replace
  * another user's session unless asked to.
@@ -48,7 +56,10 @@ export const redeemLoginLink = defineEndpoint('public', {
   request: { body: jsonBody(redeemLoginLinkInputSchema) },
   responses: {
     200: ok(dataOf(z.object({ email: z.string() })), 'Signed in as the address the link was sent to'),
+    400: ok(
+      loginLinkRefusalSchema,
+      'The link does not sign in: `invalid_link`, or (for a link Lore issued, with its address) `link_used` or `link_expired`',
+    ),
     409: ok(otherAccountSchema, 'Another user is signed in here; send switchAccount: true to switch'),
-    ...errors(400),
   },
 });

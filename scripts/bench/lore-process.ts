@@ -14,14 +14,25 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Lore as people run it (`tsx server/index.ts`), in a child process with a
- * temporary data folder, the embedded database and no SMTP: mail goes to the
- * log's dev outbox, where `loginLink` reads it.
+ * Lore as people run it (`server/index.ts` through tsx's loader, in one process),
+ * as a child process with no SMTP: mail goes to the log's dev outbox, where
+ * `loginToken` reads it. By default on the embedded database in a temporary data
+ * folder, removed at the end; or on a given folder (kept), or on PostgreSQL.
  */
-export async function startLore(options: { startTimeoutMs?: number } = {}) {
+export async function startLore(
+  options: {
+    startTimeoutMs?: number;
+    /** A data folder to keep (the embedded database lives in it unless `databaseUrl` is given). */
+    dataDir?: string;
+    databaseUrl?: string;
+    /** More settings for Lore's environment. */
+    env?: Record<string, string>;
+  } = {},
+) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-bench-'));
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lore-bench-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -30,12 +41,15 @@ export async function startLore(options: { startTimeoutMs?: number } = {}) {
     BASE_URL: baseUrl,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
+    ...options.env,
   };
-  // The bench measures the embedded default; a configured database or mail server would change what it runs against.
+  // Only the database asked for; a configured mail server would take the sign-in links away from the log.
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
 
-  const child = spawn(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'server/index.ts'], {
+  // One process (tsx's CLI would run the server in a child of its own), so its memory and signals are Lore's.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -97,32 +111,33 @@ export async function startLore(options: { startTimeoutMs?: number } = {}) {
     );
   } catch (error) {
     child.kill('SIGTERM');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
 
   return {
     baseUrl,
-    /** How many log messages there are so far; pass it to `loginLink` to skip older mail. */
+    pid: child.pid!,
+    /** How many log messages there are so far; pass it to `loginToken` to skip older mail. */
     mark: () => messages.length,
-    /** The sign-in link the dev outbox logged for `email` after `since`. */
-    loginLink: (email: string, since: number) =>
+    /** The token of the sign-in link the dev outbox logged for `email` after `since` (redeem it with POST /api/redeemLoginLink). */
+    loginToken: (email: string, since: number) =>
       waitForLog(
         (m) =>
           m.msg.startsWith('Dev outbox') && m.to === email
-            ? m.msg.match(/https?:\/\/\S*magic-link\/verify\S*/)?.[0]
+            ? m.msg.match(/https?:\/\/\S*\/auth\/callback\?token=([^&\s]+)/)?.[1]
             : undefined,
         `a login link for ${email}`,
         10_000,
         since,
       ),
-    /** Stops Lore with SIGTERM (as a service manager would) and removes its data. */
+    /** Stops Lore with SIGTERM (as a service manager would) and removes its data unless its folder was given. */
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -15,7 +15,7 @@ type Handler = (c: Context<AppEnv>) => unknown;
  * problem's message), member of the account the input names (404), then the
  * handler, which authorizes (403).
  */
-export function createRouter({ database: { db } }: AppDeps) {
+export function createRouter({ database: { db }, authCache }: AppDeps) {
   const router = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid input', 'invalid_input');
@@ -33,7 +33,7 @@ export function createRouter({ database: { db } }: AppDeps) {
         return [
           [requireUser(endpoint['x-unauthenticated-message']), ...secondFactor],
           async (c) => {
-            c.set('membership', await loadMembership(db, requestedAccountId(c), currentUser(c).id));
+            c.set('membership', await loadMembership(db, requestedAccountId(c), currentUser(c).id, authCache));
             return handler(c);
           },
         ];

@@ -7,6 +7,7 @@ import type { DB } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { loginLinkMail } from '../mail/templates';
 import { claimLoginLinkSlot, releaseLoginLinkSlot } from '../data/login-link-requests';
+import { forgetLoginLink, recordLoginLink } from '../data/login-links';
 import { insertProfile } from '../data/profiles';
 import { hasVerifiedFactor } from '../data/two-factor';
 import { LOGIN_LINK_INTERVAL_SECONDS, LOGIN_LINK_LIFETIME_MINUTES } from '../../common/auth';
@@ -80,8 +81,13 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
               code: 'LOGIN_LINK_RATE_LIMITED',
             });
           }
+          // Remembered before it is mailed, so a link that stops working can say why (decision 22).
+          const tokenHash = hashLoginLinkToken(token);
+          const expiresAt = new Date(claimedAt.getTime() + LOGIN_LINK_LIFETIME_MINUTES * 60 * 1000);
+          await recordLoginLink(db, { tokenHash, email: address, expiresAt }, claimedAt);
           await mailer.send(loginLinkMail(email, loginLinkPage(env.BASE_URL, token))).catch(async (error: unknown) => {
             await releaseLoginLinkSlot(db, address, claimedAt);
+            await forgetLoginLink(db, tokenHash);
             throw error;
           });
         },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { accountIdOfStoredPath } from '../../common/files';
 import type { AppEnv, Membership } from '../app-env';
 import type { Auth, SessionUser } from './auth';
+import type { AuthCache } from './auth-cache';
 import type { Executor } from '../data/executor';
 import { findMembership } from '../data/account-members';
 import { TWO_FACTOR_CODES, TWO_FACTOR_MESSAGES } from '../../common/two-factor';
@@ -64,11 +65,21 @@ export function requestedAccountId(c: Context<AppEnv>): unknown {
  * a malformed id and an account the caller is not in get the same 404, so ids
  * reveal nothing.
  */
-export async function loadMembership(db: Executor, accountId: unknown, userId: string): Promise<Membership> {
+export async function loadMembership(
+  db: Executor,
+  accountId: unknown,
+  userId: string,
+  cache?: AuthCache,
+): Promise<Membership> {
   const id = uuid.safeParse(accountId);
-  const member = id.success ? await findMembership(db, id.data, userId) : undefined;
-  if (!member) throw notFound('Account not found');
-  return { accountId: member.account_id, userId, role: member.role };
+  if (!id.success) throw notFound('Account not found');
+  const read = async () => {
+    const member = await findMembership(db, id.data, userId);
+    return member ? { accountId: member.account_id, userId, role: member.role } : null;
+  };
+  const membership = cache ? await cache.membership(userId, id.data, read) : await read();
+  if (!membership) throw notFound('Account not found');
+  return membership;
 }
 
 /** The signed-in user, behind a guard that required one. */

@@ -4,6 +4,8 @@ import QRCode from 'qrcode';
 import { RECOVERY_CODE_COUNT } from '../../common/two-factor';
 
 const PERIOD_SECONDS = 30;
+/** A code the app showed up to this many steps (5 minutes) ago is called expired rather than wrong. */
+const EXPIRED_STEPS = 10;
 
 /**
  * Authenticator-app codes (RFC 6238 through otpauth) and what keeps them safe:
@@ -62,6 +64,12 @@ export function createTotpVault(authSecret: string) {
     stepOf(encrypted: string, code: string, now = Date.now()): number | undefined {
       const delta = totpOf(decrypt(encrypted), 'Lore').validate({ token: code, timestamp: now, window: 1 });
       return delta === null ? undefined : Math.floor(now / 1000 / PERIOD_SECONDS) + delta;
+    },
+
+    /** Whether a code refused now was the app's a little earlier (older than stepOf allows): expired, not mistyped. */
+    isExpired(encrypted: string, code: string, now = Date.now()): boolean {
+      const delta = totpOf(decrypt(encrypted), 'Lore').validate({ token: code, timestamp: now, window: EXPIRED_STEPS });
+      return delta !== null && delta < -1;
     },
   };
 }

@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PDFS_BUCKET, STORED_PATH } from '../../common/files';
+import { PREVIEW_LENGTH } from '../../common/knowledge';
 
 /** The attributes of a PDF viewer block (`<div data-type="pdf-viewer">`): src, filename, width, height. */
 const PDF_VIEWER_ATTRIBUTES = ['data-type', 'data-src', 'data-filename', 'data-width', 'data-height'];
@@ -79,7 +80,7 @@ function pdfViewerAttributes(attribs: sanitizeHtml.Attributes): sanitizeHtml.Att
 }
 
 /** The stored PDF a viewer block's src names, when it is Lore's own address for a PDF of the account. */
-function ownPdfPath(src: string | undefined, accountId: string): string | undefined {
+export function ownPdfPath(src: string | undefined, accountId: string): string | undefined {
   const match = OWN_PDF_SOURCE.exec(src ?? '');
   if (!match) return undefined;
   let path: string;
@@ -128,6 +129,9 @@ export function htmlToText(html: string): string {
   });
   return decodeEntities(text).replace(/\s+/g, ' ').trim();
 }
+
+/** A list card's text: the body as plain text, cut at PREVIEW_LENGTH characters; stored with the item when it is saved. */
+export const knowledgePreview = (html: string) => htmlToText(html).slice(0, PREVIEW_LENGTH);
 
 function decodeEntities(text: string): string {
   return text

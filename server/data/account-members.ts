@@ -104,3 +104,9 @@ export async function sharesWorkspace(db: Executor, userId: string, otherUserId:
     .executeTakeFirst();
   return Boolean(row);
 }
+
+/** The ids of the accounts the user is a member of. */
+export async function accountIdsOfMember(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('account_members').select('account_id').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.account_id);
+}

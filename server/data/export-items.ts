@@ -14,6 +14,7 @@ export async function* exportItemPages(db: Executor, accountId: string, pageSize
   for (;;) {
     let query = db
       .selectFrom('knowledge')
+      .leftJoin('users', 'users.id', 'knowledge.user_id')
       .leftJoin('profiles', 'profiles.id', 'knowledge.user_id')
       .select([
         'knowledge.id',
@@ -26,7 +27,8 @@ export async function* exportItemPages(db: Executor, accountId: string, pageSize
         'knowledge.updated_at',
         'knowledge.ai_summary',
         'knowledge.ai_question',
-        'profiles.full_name as author_name',
+        'profiles.full_name as author_full_name',
+        'users.email as author_email',
         sql<string>`knowledge.created_at::text`.as('created_at_text'),
       ])
       .where('knowledge.account_id', '=', accountId)

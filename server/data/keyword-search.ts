@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { KNOWLEDGE_PAGE_SIZE } from '../../common/knowledge';
 import type { Executor } from './executor';
-import { POSTING_KIND } from './search-index';
+import { POSTING_KIND, SEARCH_KIND } from './search-index';
 
 /** One word of a search: any of its terms satisfies it; `factor` scales a term's BM25 (prefix completions count less). */
 export interface TermGroup {
@@ -27,9 +27,8 @@ export interface ItemWords {
   tagTerms: string[];
 }
 
-/** BM25's usual constants, as the AI search's ranking uses them. */
-const K1 = 1.2;
-const B = 0.75;
+/** A field outweighs any BM25 weight: a group's best match packs both into one number, field * FIELD_SCALE + weight. */
+const FIELD_SCALE = 1000;
 
 /** Stores an item's words; a trigger keeps the account's vocabulary and its trigrams in step. */
 export async function replaceItemWords(db: Executor, item: { id: string; account_id: string }, words: ItemWords) {
@@ -65,27 +64,40 @@ export async function existingTerms(db: Executor, accountId: string, terms: stri
   return new Set(result.rows.map((row) => row.term));
 }
 
-/** Which of these words the account uses, with how many items use each. */
+/** Which of these words the account uses, with how many items use each: one lookup per word. */
 export async function vocabularyWords(db: Executor, accountId: string, words: string[]) {
   if (words.length === 0) return [];
   const result = await sql<{ word: string; items: number }>`
-    SELECT word, items FROM search_vocabulary WHERE account_id = ${accountId} AND word = ANY(${words}::text[])
+    SELECT v.word, v.items
+    FROM unnest(${words}::text[]) AS w (word)
+    JOIN search_vocabulary v ON v.account_id = ${accountId} AND v.word = w.word COLLATE "C"
   `.execute(db);
   return result.rows.map((row) => ({ word: row.word, items: Number(row.items) }));
 }
 
-/** The account's words most like `word` by shared trigrams (pg_trgm's similarity), with how many items use each. */
-export async function spellingCandidates(db: Executor, accountId: string, word: string, limit: number) {
+/**
+ * The account's words most like `word` by shared trigrams (pg_trgm's similarity), with how many items use each.
+ * Only words within `maxLengthDifference` characters of it: no more edits away than that can be suggested.
+ */
+export async function spellingCandidates(
+  db: Executor,
+  accountId: string,
+  word: string,
+  limit: number,
+  maxLengthDifference: number,
+) {
+  const length = [...word].length;
   const result = await sql<{ word: string; items: number; similarity: number }>`
-    WITH wanted AS (SELECT search_word_grams(${word}) AS grams),
-    shared AS (
+    WITH wanted AS MATERIALIZED (SELECT search_word_grams(${word}) AS grams),
+    shared AS MATERIALIZED (
       SELECT g.word, count(*) AS shared
       FROM search_vocabulary_grams g, wanted
       WHERE g.account_id = ${accountId} AND g.gram = ANY(wanted.grams)
+        AND length(g.word) BETWEEN ${length - maxLengthDifference} AND ${length + maxLengthDifference}
       GROUP BY g.word
     )
     SELECT s.word, v.items,
-      s.shared::float8 / (cardinality(search_word_grams(s.word)) + cardinality(wanted.grams) - s.shared) AS similarity
+      s.shared::float8 / (v.gram_count + cardinality(wanted.grams) - s.shared) AS similarity
     FROM shared s
     JOIN search_vocabulary v ON v.account_id = ${accountId} AND v.word = s.word
     CROSS JOIN wanted
@@ -107,12 +119,42 @@ const withoutExcluded = (accountId: string, terms: string[]) =>
 
 const withTags = (tags: string[]) => (tags.length === 0 ? sql`` : sql`AND k.tags @> ${tags}::text[]`);
 
+/** BM25's rarity of a term found in `df` of `n` items. */
+const idf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
+
+/** How many items the account has indexed, and in how many of them each term is (search_stats, search_term_stats). */
+async function termRarity(db: Executor, accountId: string, terms: string[]) {
+  const result = await sql<{ items: number; term: string | null; df: number | null }>`
+    SELECT s.rows AS items, t.term, t.rows AS df
+    FROM search_stats s
+    LEFT JOIN search_term_stats t ON t.account_id = s.account_id AND t.kind = ${POSTING_KIND.item} AND t.term = ANY(${terms}::text[])
+    WHERE s.account_id = ${accountId} AND s.kind = ${SEARCH_KIND.outline}
+  `.execute(db);
+  const items = Number(result.rows[0]?.items ?? 0);
+  const df = new Map(result.rows.flatMap((row) => (row.term === null ? [] : [[row.term, Number(row.df)] as const])));
+  return { items, df };
+}
+
+/** A group's best match per item: its best (field, weight) pair, packed, from whole-item postings `t` and terms `q`. */
+const bestMatch = sql`max(floor(t.keyword_rank) * ${sql.lit(FIELD_SCALE)} + q.weight * (t.keyword_rank - floor(t.keyword_rank)))`;
+const fieldOf = (packed: string) => sql`floor(${sql.ref(packed)} / ${sql.lit(FIELD_SCALE)})`;
+const weightOf = (packed: string) => sql`(${sql.ref(packed)} - ${fieldOf(packed)} * ${sql.lit(FIELD_SCALE)})`;
+
 /**
  * One page of the ids of the account's items that match every required group
  * (each by any of its terms, anywhere in the item). By relevance: the sum over
  * matched groups of where each matched best (title 3, tags 2, text 1; half for
- * optional groups), then BM25 over the best passage per group, then newest;
- * by newest: last changed first. Ties end on the id, so pages never overlap.
+ * optional groups), then the sum of those matches' BM25 weights (the term's
+ * rarity in the account, times the factor, times the whole-item posting's
+ * impact), then newest; by newest: last changed first. Ties end on the id, so
+ * pages never overlap. A group's best match is its term with the best field,
+ * then weight; every whole-item posting carries both as its keyword_rank.
+ *
+ * A search for one word (with its completions), and no word left out, reads
+ * each term's best postings in keyword_rank order from an index and stops after
+ * the page: an item's group score is one of its terms' postings, so the page's
+ * items are among the first (page end) of some term's, ties included. Any other
+ * search takes every item with its rarest required group and scores those.
  */
 export async function matchKnowledgeIds(db: Executor, match: KeywordMatch): Promise<string[]> {
   const { accountId, page } = match;
@@ -125,41 +167,70 @@ export async function matchKnowledgeIds(db: Executor, match: KeywordMatch): Prom
     `.execute(db);
     return result.rows.map((row) => row.id);
   }
-  // Required groups come first, so "group number < required" tells them apart.
-  const ordered = [...match.groups.filter((g) => g.required), ...match.groups.filter((g) => !g.required)];
+  const allTerms = [...new Set(match.groups.flatMap((group) => group.terms.map(({ term }) => term)))];
+  const { items, df } = await termRarity(db, accountId, allTerms);
+  // Required groups come first, so "group number < required" tells them apart; terms no item has are dropped.
+  const ordered = [...match.groups.filter((g) => g.required), ...match.groups.filter((g) => !g.required)].map(
+    (group) => ({ ...group, terms: group.terms.filter(({ term }) => (df.get(term) ?? 0) > 0) }),
+  );
   const required = ordered.filter((g) => g.required).length;
-  const rows = ordered.flatMap((group, index) => group.terms.map(({ term, factor }) => ({ index, term, factor })));
+  if (ordered.slice(0, required).some((group) => group.terms.length === 0)) return [];
+  const rows = ordered.flatMap((group, index) =>
+    group.terms.map(({ term, factor }) => ({ index, term, weight: factor * idf(items, df.get(term)!) })),
+  );
+  if (rows.length === 0) return [];
+
+  if (ordered.length === 1 && match.excludedTerms.length === 0 && match.sort === 'relevance') {
+    // Enough of each term's best postings for the page; WITH TIES keeps every item tied with the last.
+    const enough = sql.lit((page + 1) * KNOWLEDGE_PAGE_SIZE);
+    const tagged = match.tags.length === 0 ? sql`` : sql`JOIN knowledge k ON k.id = t.knowledge_id ${withTags(match.tags)}`;
+    const result = await sql<{ id: string }>`
+      WITH q (term, weight) AS (
+        SELECT * FROM unnest(${rows.map((r) => r.term)}::text[], ${rows.map((r) => r.weight)}::float8[])
+      ), hits AS (
+        SELECT t.knowledge_id, ${bestMatch} AS best
+        FROM q CROSS JOIN LATERAL (
+          SELECT t.knowledge_id, t.keyword_rank FROM search_terms t ${tagged}
+          WHERE t.account_id = ${accountId} AND t.term = q.term AND t.kind = ${POSTING_KIND.item}
+          ORDER BY t.keyword_rank DESC NULLS LAST
+          FETCH FIRST ${enough} ROWS WITH TIES
+        ) t
+        GROUP BY t.knowledge_id
+      )
+      SELECT k.id FROM hits h JOIN knowledge k ON k.id = h.knowledge_id
+      ORDER BY ${fieldOf('h.best')} DESC, round(${weightOf('h.best')}::numeric, 6) DESC, k.updated_at DESC, k.id DESC
+      ${limit}
+    `.execute(db);
+    return result.rows.map((row) => row.id);
+  }
+
+  // The required group in the fewest items finds the candidates; every group's terms are then looked up for them.
+  const driver = ordered
+    .slice(0, required)
+    .reduce((best, group) => (total(group, df) < total(best, df) ? group : best));
   const order =
     match.sort === 'newest'
       ? sql`k.updated_at DESC, k.id DESC`
-      : sql`h.field_score DESC, h.bm25 DESC, k.updated_at DESC, k.id DESC`;
+      : sql`h.field_score DESC, h.weight DESC, k.updated_at DESC, k.id DESC`;
   const result = await sql<{ id: string }>`
-    WITH q (grp, term, factor) AS (
-      SELECT * FROM unnest(${rows.map((r) => r.index)}::int[], ${rows.map((r) => r.term)}::text[], ${rows.map((r) => r.factor)}::float8[])
-    ), stats AS MATERIALIZED (
-      -- Once: inlined, the planner may recount the account's passages for every posting.
-      SELECT count(*)::float8 AS n, coalesce(avg(length), 1)::float8 AS avgdl
-      FROM search_passages WHERE account_id = ${accountId}
-    ), postings AS (
-      -- The outline's and the passages' postings: the whole item's repeat the passages'.
-      SELECT term, frequency, knowledge_id, length, count(*) OVER (PARTITION BY term)::float8 AS df
-      FROM search_terms
-      WHERE account_id = ${accountId} AND term = ANY(${[...new Set(rows.map((r) => r.term))]}::text[])
-        AND kind <> ${POSTING_KIND.item}
+    WITH q (grp, term, weight) AS (
+      SELECT * FROM unnest(${rows.map((r) => r.index)}::int[], ${rows.map((r) => r.term)}::text[], ${rows.map((r) => r.weight)}::float8[])
+    ), candidates AS MATERIALIZED (
+      SELECT DISTINCT knowledge_id FROM search_terms
+      WHERE account_id = ${accountId} AND kind = ${POSTING_KIND.item} AND term = ANY(${driver.terms.map((t) => t.term)}::text[])
     ), group_hits AS (
-      SELECT po.knowledge_id, q.grp, array_agg(DISTINCT po.term) AS terms,
-        max(q.factor * ln(1 + (stats.n - po.df + 0.5) / (po.df + 0.5)) * po.frequency * ${sql.lit(K1 + 1)}
-          / (po.frequency + ${sql.lit(K1)} * (1 - ${sql.lit(B)} + ${sql.lit(B)} * po.length / stats.avgdl))) AS bm25
-      FROM postings po JOIN q ON q.term = po.term CROSS JOIN stats
-      GROUP BY po.knowledge_id, q.grp
+      SELECT t.knowledge_id, q.grp, ${bestMatch} AS best
+      FROM candidates c
+      JOIN search_terms t ON t.knowledge_id = c.knowledge_id AND t.term = ANY(${allTerms}::text[]) AND t.kind = ${POSTING_KIND.item}
+      JOIN q ON q.term = t.term
+      GROUP BY t.knowledge_id, q.grp
     ), item_hits AS (
       SELECT g.knowledge_id,
         count(*) FILTER (WHERE g.grp < ${required}) AS required_hits,
-        sum(CASE WHEN g.terms && w.title_terms THEN 3 WHEN g.terms && w.tag_terms THEN 2 ELSE 1 END
-          * CASE WHEN g.grp < ${required} THEN 1 ELSE 0.5 END) AS field_score,
+        sum(${fieldOf('g.best')} * CASE WHEN g.grp < ${required} THEN 1 ELSE 0.5 END) AS field_score,
         -- Rounded so a float sum added up in another order cannot reorder pages.
-        round(sum(g.bm25)::numeric, 6) AS bm25
-      FROM group_hits g LEFT JOIN search_item_words w ON w.knowledge_id = g.knowledge_id
+        round(sum(${weightOf('g.best')})::numeric, 6) AS weight
+      FROM group_hits g
       GROUP BY g.knowledge_id
     )
     SELECT k.id FROM item_hits h JOIN knowledge k ON k.id = h.knowledge_id
@@ -168,3 +239,7 @@ export async function matchKnowledgeIds(db: Executor, match: KeywordMatch): Prom
   `.execute(db);
   return result.rows.map((row) => row.id);
 }
+
+/** How many items have any of a group's terms, at most (the sum of their counts). */
+const total = (group: TermGroup, df: Map<string, number>) =>
+  group.terms.reduce((sum, { term }) => sum + (df.get(term) ?? 0), 0);

@@ -1,28 +1,32 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { KNOWLEDGE_PAGE_SIZE } from '../../common/knowledge';
+import { knowledgePreview } from '../content/knowledge-html';
 import type { Executor } from './executor';
 
-const columns = [
+/** What a list card shows: the stored preview, never the HTML (a list would read 20 articles for it). */
+const summaryColumns = [
   'knowledge.id',
   'knowledge.short_id',
   'knowledge.account_id',
   'knowledge.user_id',
   'knowledge.title',
-  'knowledge.content',
+  'knowledge.preview',
   'knowledge.tags',
   'knowledge.created_at',
   'knowledge.updated_at',
   'knowledge.ai_summary',
-  'knowledge.ai_question',
 ] as const;
+/** The whole item, for the article and the editor. */
+const itemColumns = [...summaryColumns, 'knowledge.content', 'knowledge.ai_question'] as const;
 
-/** Items with their author's name and their first PDF's thumbnail, for lists and the article. */
-const withAuthor = (db: Executor) =>
+/** Items with their author's name and address (the presenter names them) and their first PDF's thumbnail: `columns` of each. */
+const withAuthor = <C extends typeof summaryColumns | typeof itemColumns>(db: Executor, columns: C) =>
   db
     .selectFrom('knowledge')
+    .leftJoin('users', 'users.id', 'knowledge.user_id')
     .leftJoin('profiles', 'profiles.id', 'knowledge.user_id')
-    .select([...columns, 'profiles.full_name as author_name'])
+    .select([...columns, 'profiles.full_name as author_full_name', 'users.email as author_email'])
     .select((eb) =>
       eb
         .selectFrom('knowledge_pdfs')
@@ -34,12 +38,17 @@ const withAuthor = (db: Executor) =>
         .as('pdf_thumbnail_path'),
     );
 
-/** An item as the data layer returns it, with its author's name. */
+/** An item as the data layer returns it, with its author's name and address. */
 export type KnowledgeRow = NonNullable<Awaited<ReturnType<typeof findKnowledge>>>;
+/** An item as a list shows it: no HTML, its preview instead. */
+export type KnowledgeSummaryRow = Awaited<ReturnType<typeof knowledgeByIds>>[number];
 
 /** One page of the account's items, newest change first, with all the given tags (the list without a search). */
-export async function listKnowledge(db: Executor, filter: { accountId: string; tags: string[]; page: number }) {
-  let query = withAuthor(db).where('knowledge.account_id', '=', filter.accountId);
+export async function listKnowledge(
+  db: Executor,
+  filter: { accountId: string; tags: string[]; page: number },
+): Promise<KnowledgeSummaryRow[]> {
+  let query = withAuthor(db, summaryColumns).where('knowledge.account_id', '=', filter.accountId);
   if (filter.tags.length > 0) query = query.where(sql<boolean>`knowledge.tags @> ${sql.val(filter.tags)}::text[]`);
   return query
     .orderBy('knowledge.updated_at', 'desc')
@@ -50,9 +59,9 @@ export async function listKnowledge(db: Executor, filter: { accountId: string; t
 }
 
 /** The account's items with these ids, in the order given (a page the keyword search ranked). */
-export async function knowledgeByIds(db: Executor, accountId: string, ids: string[]): Promise<KnowledgeRow[]> {
+export async function knowledgeByIds(db: Executor, accountId: string, ids: string[]) {
   if (ids.length === 0) return [];
-  const rows = await withAuthor(db)
+  const rows = await withAuthor(db, summaryColumns)
     .where('knowledge.account_id', '=', accountId)
     .where('knowledge.id', 'in', ids)
     .execute();
@@ -62,7 +71,7 @@ export async function knowledgeByIds(db: Executor, accountId: string, ids: strin
 
 /** An item of the account by its full id or its short id. */
 export async function findKnowledge(db: Executor, accountId: string, ref: { id: string } | { shortId: string }) {
-  const query = withAuthor(db).where('knowledge.account_id', '=', accountId);
+  const query = withAuthor(db, itemColumns).where('knowledge.account_id', '=', accountId);
   return ('id' in ref ? query.where('knowledge.id', '=', ref.id) : query.where('knowledge.short_id', '=', ref.shortId)).executeTakeFirst();
 }
 
@@ -99,6 +108,7 @@ export async function insertKnowledge(db: Executor, values: NewKnowledge, shortI
           user_id: values.userId,
           title: values.title,
           content: values.content,
+          preview: knowledgePreview(values.content),
           tags: values.tags,
           idempotency_key: idempotencyKey,
           ...(values.createdAt ? { created_at: values.createdAt } : {}),
@@ -133,7 +143,11 @@ export async function insertKnowledge(db: Executor, values: NewKnowledge, shortI
 export async function updateKnowledge(db: Executor, accountId: string, id: string, changes: { title?: string; content?: string; tags?: string[] }) {
   await db
     .updateTable('knowledge')
-    .set({ ...changes, updated_at: new Date() })
+    .set({
+      ...changes,
+      ...(changes.content === undefined ? {} : { preview: knowledgePreview(changes.content) }),
+      updated_at: new Date(),
+    })
     .where('account_id', '=', accountId)
     .where('id', '=', id)
     .execute();
@@ -146,23 +160,20 @@ export async function deleteKnowledge(db: Executor, accountId: string, id: strin
   return row?.content;
 }
 
-/** The account's tags with how many items carry each, most used first. */
+/** The account's tags with how many items carry each, most used first (counts kept by triggers, migration 0021). */
 export async function listTags(db: Executor, accountId: string) {
-  const result = await sql<{ tag: string; count: string }>`
-    SELECT tag, count(*) AS count FROM knowledge, unnest(tags) AS tag
-    WHERE account_id = ${accountId}
-    GROUP BY tag ORDER BY count(*) DESC, tag ASC`.execute(db);
-  return result.rows.map((row) => ({ tag: row.tag, count: Number(row.count) }));
+  const result = await sql<{ tag: string; items: number }>`
+    SELECT tag, items FROM knowledge_tag_counts WHERE account_id = ${accountId} ORDER BY items DESC, tag ASC
+  `.execute(db);
+  return result.rows.map((row) => ({ tag: row.tag, count: Number(row.items) }));
 }
 
-/** How many items the account has. */
+/** How many items the account has (kept by triggers, migration 0021). */
 export async function countKnowledge(db: Executor, accountId: string): Promise<number> {
-  const row = await db
-    .selectFrom('knowledge')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('account_id', '=', accountId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  const result = await sql<{ items: number }>`
+    SELECT items FROM knowledge_counts WHERE account_id = ${accountId}
+  `.execute(db);
+  return Number(result.rows[0]?.items ?? 0);
 }
 
 /** Items created per ISO week (weeks start on Monday, UTC) since `since`. */

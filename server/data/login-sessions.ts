@@ -128,3 +128,16 @@ export async function deleteAuthSessions(db: Executor, userId: string, ids: stri
     .executeTakeFirst();
   return Number(deleted.numDeletedRows);
 }
+
+/** Which of these auth sessions may still use the app: unexpired, and not owing a two-factor code. */
+export async function usableAuthSessionIds(db: Executor, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where('second_factor', '<>', 'pending')
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}

@@ -22,19 +22,33 @@ export async function findProfileWithEmail(db: Executor, userId: string) {
       'profiles.full_name',
       'profiles.avatar_url',
       'profiles.mfa_enabled',
+      'profiles.name_prompt_skipped_at',
     ])
     .where('users.id', '=', userId)
     .executeTakeFirst();
 }
 
-/** Sets the full name, creating the profile if an older user lacks one. */
+/**
+ * Sets the full name, creating the profile if an older user lacks one; the
+ * sign-in's user record (its session's `user.name`) says the same.
+ */
 export async function updateFullName(db: Executor, userId: string, fullName: string): Promise<Profile> {
+  await db.updateTable('users').set({ name: fullName }).where('id', '=', userId).execute();
   return db
     .insertInto('profiles')
     .values({ id: userId, full_name: fullName })
     .onConflict((oc) => oc.column('id').doUpdateSet({ full_name: fullName, updated_at: new Date() }))
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Remembers that the user declined to give a name when asked, creating the profile if an older user lacks one. */
+export async function skipNamePrompt(db: Executor, userId: string, now = new Date()): Promise<void> {
+  await db
+    .insertInto('profiles')
+    .values({ id: userId, name_prompt_skipped_at: now })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ name_prompt_skipped_at: now, updated_at: now }))
+    .execute();
 }
 
 /** Gives a user who has no name yet `fullName`; a user who has one keeps it. */

@@ -39,6 +39,14 @@ export interface Posting {
   knowledge_id: string;
   frequency: number;
   length: number;
+  /** Whole-item postings only: where the term stands (title 3, tags 2, text 1) plus the impact; see keywordRank. */
+  keyword_rank: number | null;
+}
+
+/** The terms of an item's title and of its tags, which rank a keyword match first (decision 10). */
+export interface KeywordFields {
+  titleTerms: string[];
+  tagTerms: string[];
 }
 
 /** BM25's term-frequency saturation and length normalisation, at their usual values. */
@@ -54,16 +62,39 @@ const POSTINGS_PER_TERM = 300;
 /** How many of the candidates are scored exactly, in all three rankings. */
 const CANDIDATES = 200;
 
+/** The nominal unit length of each posting kind in the impact (as search_terms.impact computes it, migration 0010). */
+const NOMINAL_LENGTH = { [POSTING_KIND.outline]: 25, [POSTING_KIND.passage]: 250, [POSTING_KIND.item]: 1000 } as const;
+
+/**
+ * A whole-item posting's place in the keyword search's order (decision 20): the
+ * field the term stands in (title 3, tags 2, text 1), plus its impact (BM25's
+ * saturated term frequency at the nominal length, below 1), so one descending
+ * index orders by field first. Kept under 1 so float rounding cannot carry it
+ * into the next field.
+ */
+export function keywordRank(term: string, frequency: number, length: number, fields: KeywordFields): number {
+  const impact = frequency / (frequency + K1 * (1 - B + (B * length) / NOMINAL_LENGTH[POSTING_KIND.item]));
+  const field = fields.titleTerms.includes(term) ? 3 : fields.tagTerms.includes(term) ? 2 : 1;
+  return field + Math.min(impact, 0.999);
+}
+
 /**
  * The postings of an item's index rows (`passageIds` in the same order): one
- * per term of each row, and one per term of the whole body on the outline row.
+ * per term of each row, and one per term of the whole body on the outline row,
+ * ranked for the keyword search by `fields`.
  */
 export function postingsOf(
   item: { id: string; account_id: string },
   passages: IndexedPassage[],
   passageIds: string[],
+  fields: KeywordFields,
 ): Posting[] {
-  const posting = (kind: Posting['kind'], passageId: string, length: number, [term, frequency]: [string, number]) => ({
+  const posting = (
+    kind: Posting['kind'],
+    passageId: string,
+    length: number,
+    [term, frequency]: [string, number],
+  ): Posting => ({
     account_id: item.account_id,
     term,
     kind,
@@ -71,6 +102,7 @@ export function postingsOf(
     knowledge_id: item.id,
     frequency,
     length,
+    keyword_rank: kind === POSTING_KIND.item ? keywordRank(term, frequency, length, fields) : null,
   });
   const body = new Map<string, number>();
   let bodyLength = 0;
@@ -94,6 +126,7 @@ export async function replaceItemIndex(
   item: { id: string; account_id: string },
   passages: IndexedPassage[],
   version: number,
+  fields: KeywordFields,
 ): Promise<void> {
   // The item's row first: a concurrent delete of the item then waits here, before the index's lock.
   await trx.updateTable('knowledge').set({ search_version: version }).where('id', '=', item.id).execute();
@@ -119,6 +152,7 @@ export async function replaceItemIndex(
     item,
     passages,
     stored.map((row) => row.id),
+    fields,
   );
   // Batches keep each statement well under the protocol's parameter limit.
   for (let start = 0; start < rows.length; start += 5000) {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ChangeOp, ChangeTable } from '../../common/live';
 import type { Role } from '../../common/roles';
 
 /** Roles are defined once, in common/roles.ts. */
@@ -106,6 +107,8 @@ export interface ProfilesTable {
   mfa_enabled: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When the person chose not to give a name on being asked after their first sign-in (0018). */
+  name_prompt_skipped_at: Date | null;
 }
 
 /** A workspace. */
@@ -147,7 +150,16 @@ export interface LoginLinkRequestsTable {
   requested_at: Date;
 }
 
-/** A knowledge item: a rich-text article of an account; search_vector is kept by a trigger. */
+/** A login link Lore mailed, by its token's hash (0019, decision 22): why a link no longer works, and for whom. */
+export interface LoginLinksTable {
+  token_hash: string;
+  email: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Timestamp;
+}
+
+/** A knowledge item: a rich-text article of an account, with its list card's plain-text preview. */
 export interface KnowledgeTable {
   id: Generated<string>;
   short_id: string;
@@ -160,7 +172,8 @@ export interface KnowledgeTable {
   updated_at: Timestamp;
   ai_summary: string | null;
   ai_question: string | null;
-  search_vector: ColumnType<string, never, never>;
+  /** The body as plain text, cut for a list card; written with the content (knowledgePreview). */
+  preview: ColumnType<string, string | undefined, string>;
   /** The analyzer version the item's passages were indexed with (0: not yet). */
   search_version: ColumnType<number, number | undefined, number>;
   /** The Idempotency-Key its create was sent with, if any: a retried create finds this item. */
@@ -217,6 +230,8 @@ export interface SearchTermsTable {
   length: number;
   /** The posting's BM25 term weight at nominal lengths: the order a term's postings are read in. */
   impact: Generated<number>;
+  /** Whole-item postings: field (title 3, tags 2, text 1) plus impact, the keyword search's order (decision 20). */
+  keyword_rank: number | null;
 }
 
 /** Values every Lore process on the database shares, by name (the generated session secret). */
@@ -281,6 +296,18 @@ export interface KnowledgeStarsTable {
   created_at: Timestamp;
 }
 
+/** A committed change to knowledge, account_members or pending_invites (0018, decision 19); ids follow commit order. */
+export interface ChangeEventsTable {
+  /** A bigserial: read as a string by the driver. */
+  id: ColumnType<string, never, never>;
+  account_id: string;
+  table_name: ChangeTable;
+  /** The item's or invitation's id; for account_members, the member's user id. */
+  row_id: string;
+  op: ChangeOp;
+  created_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -293,6 +320,7 @@ export interface DB {
   account_members: AccountMembersTable;
   pending_invites: PendingInvitesTable;
   login_link_requests: LoginLinkRequestsTable;
+  login_links: LoginLinksTable;
   knowledge: KnowledgeTable;
   knowledge_stars: KnowledgeStarsTable;
   knowledge_pdfs: KnowledgePdfsTable;
@@ -305,6 +333,7 @@ export interface DB {
   search_vectors: SearchVectorsTable;
   jobs: JobsTable;
   login_sessions: LoginSessionsTable;
+  change_events: ChangeEventsTable;
 }
 
 export type Account = Selectable<AccountsTable>;

@@ -7,6 +7,7 @@ import type { FileStore } from '../storage/file-store';
 import { CLEAN_UP_IMAGES, IMAGE_SWEEP_EVERY_MS, SWEEP_IMAGES, cleanUpImages, sweepImages } from './clean-up-images';
 import { DESCRIBE_ITEM, describeItem } from './describe-item';
 import { EMBED_ITEM, embedItem } from './embed-item';
+import { PRUNE_CHANGE_EVENTS, PRUNE_CHANGES_EVERY_MS, pruneChangeEvents } from './prune-change-events';
 import { createJobWorker, type JobHandler, type JobWorkerOptions } from './worker';
 
 /** What jobs need from the app. */
@@ -28,6 +29,7 @@ export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
     [EMBED_ITEM]: embedItem({ db, embedder: deps.embedder }),
     [CLEAN_UP_IMAGES]: cleanUpImages({ db, files: deps.files }),
     [SWEEP_IMAGES]: sweepImages({ db, files: deps.files }),
+    [PRUNE_CHANGE_EVENTS]: pruneChangeEvents({ db }),
   };
 }
 
@@ -37,7 +39,10 @@ export function createLoreJobWorker(deps: JobDeps, options: Partial<JobWorkerOpt
     db: deps.database.db,
     logger: deps.logger,
     handlers: jobHandlers(deps),
-    repeat: [{ job: { kind: SWEEP_IMAGES, key: 'all' }, everyMs: IMAGE_SWEEP_EVERY_MS }],
+    repeat: [
+      { job: { kind: SWEEP_IMAGES, key: 'all' }, everyMs: IMAGE_SWEEP_EVERY_MS },
+      { job: { kind: PRUNE_CHANGE_EVENTS, key: 'all' }, everyMs: PRUNE_CHANGES_EVERY_MS },
+    ],
     ...options,
   });
 }

@@ -87,7 +87,10 @@ describe('request body limit', () => {
       title: 'Long',
       content: `<p>${longest}xx</p>`,
     });
-    expect([tooLong.status, tooLong.body.error]).toEqual([400, 'The content is too long']);
+    expect([tooLong.status, tooLong.body.error]).toEqual([
+      400,
+      'The content is too long: at most 500,000 characters, formatting included',
+    ]);
     const huge = await owner.post(`/api/accounts/${id}/knowledge`, {
       title: 'Huge',
       content: 'x'.repeat(ARTICLE_MAX_BODY_BYTES),

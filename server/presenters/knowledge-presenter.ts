@@ -1,8 +1,15 @@
-import { PREVIEW_LENGTH, type KnowledgeDto, type KnowledgeSummaryDto } from '../../common/knowledge';
-import { htmlToText } from '../content/knowledge-html';
-import type { KnowledgeRow } from '../data/knowledge';
+import type { KnowledgeDto, KnowledgeSummaryDto } from '../../common/knowledge';
+import { displayNameOf } from '../../common/profile';
+import type { KnowledgeRow, KnowledgeSummaryRow } from '../data/knowledge';
 
-function common(row: KnowledgeRow) {
+/**
+ * How an item names its author: their full name, or their e-mail's name part
+ * until they give one; null (the page says 'Unknown Author') once the user is deleted.
+ */
+export const authorNameOf = (row: { author_full_name: string | null; author_email: string | null }) =>
+  row.author_email === null ? null : displayNameOf(row.author_full_name, row.author_email);
+
+function common(row: KnowledgeSummaryRow) {
   return {
     id: row.id,
     short_id: row.short_id,
@@ -11,16 +18,16 @@ function common(row: KnowledgeRow) {
     title: row.title,
     tags: row.tags,
     ai_summary: row.ai_summary,
-    author_name: row.author_name,
+    author_name: authorNameOf(row),
     pdf_thumbnail_path: row.pdf_thumbnail_path ?? null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
 }
 
-/** An item for a list card: the body as plain text, cut at PREVIEW_LENGTH characters. */
-export function presentKnowledgeSummary(row: KnowledgeRow): KnowledgeSummaryDto {
-  return { ...common(row), preview: htmlToText(row.content).slice(0, PREVIEW_LENGTH) };
+/** An item for a list card: its preview (the body as plain text, cut at PREVIEW_LENGTH characters, stored on save). */
+export function presentKnowledgeSummary(row: KnowledgeSummaryRow): KnowledgeSummaryDto {
+  return { ...common(row), preview: row.preview };
 }
 
 /** The whole item, as the article page and edit form need it. */

@@ -1,4 +1,4 @@
-import type { MeDto } from '../../common/profile';
+import { displayNameOf, type MeDto } from '../../common/profile';
 import { findProfileWithEmail } from '../data/profiles';
 import type { Executor } from '../data/executor';
 import { notFound } from '../errors';
@@ -16,5 +16,7 @@ export async function presentMe(db: Executor, avatars: AvatarUrls, userId: strin
       avatar_url: avatars.present(row.id, row.avatar_url),
       mfa_enabled: row.mfa_enabled ?? false,
     },
+    display_name: displayNameOf(row.full_name, row.email),
+    ask_for_name: !row.full_name && !row.name_prompt_skipped_at,
   };
 }

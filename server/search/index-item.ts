@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { SEARCH_KIND, listItemsToIndex, replaceItemIndex, type IndexedPassage } from '../data/search-index';
 import { ANALYZER_VERSION, analyze } from './analyze';
-import { indexItemWords } from './keyword-search';
+import { itemWords } from './keyword-search';
+import { replaceItemWords } from '../data/keyword-search';
 import { splitPassages, textPassages } from './passages';
 import { listKnowledgePdfs } from '../data/knowledge-pdfs';
 
@@ -71,8 +72,9 @@ export async function indexItem(db: Kysely<DB>, item: IndexableItem): Promise<vo
   const pdfs = await listKnowledgePdfs(db, item.id);
   const withPdfs = { ...item, pdf_texts: pdfs.map((pdf) => pdf.text) };
   const passages = indexPassages(withPdfs);
-  await indexItemWords(db, withPdfs);
-  await db.transaction().execute((trx) => replaceItemIndex(trx, item, passages, ANALYZER_VERSION));
+  const words = itemWords(withPdfs);
+  await replaceItemWords(db, item, words);
+  await db.transaction().execute((trx) => replaceItemIndex(trx, item, passages, ANALYZER_VERSION, words));
 }
 
 /**

@@ -88,6 +88,31 @@ describe('keyword search order', () => {
   });
 });
 
+describe('keyword search at scale', () => {
+  it("orders one word the same read from the index's best postings as scored in full, page after page", async () => {
+    // Titles, tags and bodies of varied lengths, and equal scores, across three pages.
+    for (let i = 0; i < 50; i++) {
+      const title = i % 4 === 0 ? `Release ${i}` : `Note ${i}`;
+      const body = i % 3 === 0 ? `<p>${'release notes '.repeat(1 + (i % 7))}</p>` : '<p>other words</p>';
+      await add(title, body, i % 5 === 0 ? ['release'] : ['team']);
+    }
+    // "-zzzz" leaves nothing out, but takes the path that scores every matching item ("releas" is completed).
+    for (const search of ['release', 'releas']) {
+      const fast: string[] = [];
+      const full: string[] = [];
+      for (let n = 0; n < 3; n++) {
+        fast.push(...(await page({ search, page: n })).items.map((item) => item.title));
+        full.push(...(await page({ search: `-zzzz ${search}`, page: n })).items.map((item) => item.title));
+      }
+      expect(fast.length).toBeGreaterThan(20);
+      expect(fast).toEqual(full);
+    }
+    expect(await titles('release', { tag: ['release'] })).toEqual(
+      (await titles('-zzzz release', { tag: ['release'] })).slice(0, 20),
+    );
+  });
+});
+
 describe('keyword search words', () => {
   it('does not require words like "how", "do", "I"', async () => {
     await add('Resetting a password', '<p>Use the self-service page.</p>');

@@ -2,7 +2,6 @@ import type { Executor } from '../data/executor';
 import {
   existingTerms,
   matchKnowledgeIds,
-  replaceItemWords,
   spellingCandidates,
   wordsStartingWith,
   vocabularyWords,
@@ -13,7 +12,7 @@ import { knowledgeByIds } from '../data/knowledge';
 import { analyze, isStopWord, words } from './analyze';
 import { CJK, completes, parseKeywordQuery, spellable, termGroupsOf, type QueryWord } from './keyword-query';
 import { splitPassages } from './passages';
-import { oneEditAway, suggestSpelling } from './spelling';
+import { maxEdits, oneEditAway, suggestSpelling } from './spelling';
 
 /** Completions of the last word tried at most: the words most items use. */
 const MAX_COMPLETIONS = 20;
@@ -108,7 +107,8 @@ async function suggestFor(
   );
   // Trigrams find words a few edits away; the one-edit variants, looked up as they are, the short ones.
   return suggestSpelling(search, unknown, async (word) => [
-    ...(await spellingCandidates(db, accountId, word, MAX_SPELLING_CANDIDATES)),
+    // A word more letters longer or shorter than the edits allowed could never be chosen.
+    ...(await spellingCandidates(db, accountId, word, MAX_SPELLING_CANDIDATES, maxEdits(word))),
     ...(await vocabularyWords(db, accountId, oneEditAway(word))),
   ]);
 }
@@ -132,12 +132,4 @@ export function itemWords(item: { title: string; tags: string[]; content: string
     titleTerms: [...new Set(analyze(item.title, { keepStopWords: true }))],
     tagTerms: [...new Set(analyze(tagText, { keepStopWords: true }))],
   };
-}
-
-/** Keeps an item's words current; the indexer calls it for every item it indexes. */
-export async function indexItemWords(
-  db: Executor,
-  item: { id: string; account_id: string; title: string; tags: string[]; content: string; pdf_texts?: string[] },
-): Promise<void> {
-  await replaceItemWords(db, item, itemWords(item));
 }

@@ -1,5 +1,9 @@
 import sharp from 'sharp';
 import { CONTENT_MAX_LENGTH } from '../../common/knowledge';
+import { PdfTimeoutError, pdfReader } from './pdf-reader';
+
+export { PdfTimeoutError };
+import type { PdfTask } from './pdf-worker';
 
 const PDF_MAGIC = '%PDF-';
 /** Widest thumbnail kept: a card shows it at a few hundred pixels. */
@@ -13,76 +17,43 @@ export function looksLikePdf(data: Uint8Array): boolean {
   return new TextDecoder('latin1').decode(data.subarray(0, PDF_MAGIC.length)) === PDF_MAGIC;
 }
 
-// pdf.js 6 expects Node 22 (Promise.withResolvers); Lore runs on Node 20.
-if (!('withResolvers' in Promise)) {
-  Object.defineProperty(Promise, 'withResolvers', {
-    configurable: true,
-    writable: true,
-    value: function withResolvers<T>() {
-      let resolve!: (value: T | PromiseLike<T>) => void;
-      let reject!: (reason?: unknown) => void;
-      const promise = new Promise<T>((yes, no) => {
-        resolve = yes;
-        reject = no;
-      });
-      return { promise, resolve, reject };
-    },
-  });
-}
+/** How long reading one PDF may take before it is given up (a crafted PDF can keep pdf.js busy for ever). */
+export const PDF_READ_TIME_LIMIT_MS = 30_000;
 
-/** pdf.js, loaded on first use (it is large, and only PDF uploads need it). */
-const loadPdfJs = () => import('pdfjs-dist/legacy/build/pdf.mjs');
+const readPdf = (task: PdfTask, data: Uint8Array, timeLimitMs: number) =>
+  pdfReader.read({ task, data, maxTextLength: CONTENT_MAX_LENGTH, thumbnailWidth: THUMBNAIL_WIDTH }, timeLimitMs);
 
 /**
  * The text of every page of a PDF, pages separated by blank lines, cut at the
- * longest article; throws when the bytes are not a PDF pdf.js can read.
+ * longest article; throws when the bytes are not a PDF pdf.js can read, and
+ * `PdfTimeoutError` when reading takes longer than the limit.
  */
-export async function extractPdfText(data: Uint8Array): Promise<{ text: string; pages: number }> {
-  const pdfjs = await loadPdfJs();
-  // pdf.js takes the buffer over; it gets a copy.
-  const task = pdfjs.getDocument({
-    data: data.slice(),
-    useSystemFonts: false,
-    disableFontFace: true,
-    verbosity: 0,
-  });
-  try {
-    const document = await task.promise;
-    const pages: string[] = [];
-    let length = 0;
-    for (let number = 1; number <= document.numPages && length < CONTENT_MAX_LENGTH; number++) {
-      const page = await document.getPage(number);
-      const content = await page.getTextContent();
-      let text = '';
-      for (const item of content.items) {
-        if (!('str' in item)) continue;
-        text += item.str + (item.hasEOL ? '\n' : ' ');
-      }
-      text = text.replace(/[ \t]+/g, ' ').trim();
-      pages.push(text);
-      length += text.length + 2;
-      page.cleanup();
-    }
-    return { text: pages.filter(Boolean).join('\n\n').slice(0, CONTENT_MAX_LENGTH), pages: document.numPages };
-  } finally {
-    await task.destroy();
-  }
+export async function extractPdfText(
+  data: Uint8Array,
+  timeLimitMs = PDF_READ_TIME_LIMIT_MS,
+): Promise<{ text: string; pages: number }> {
+  const { text = '', pages } = await readPdf('text', data, timeLimitMs);
+  return { text, pages };
 }
 
-/** Whether the bytes are a PDF pdf.js can open (its header, cross-reference table and page tree). */
-export async function isReadablePdf(data: Uint8Array): Promise<boolean> {
+/** Whether the bytes are a PDF pdf.js can open (its header, cross-reference table and first page); `PdfTimeoutError` when that takes too long. */
+export async function isReadablePdf(data: Uint8Array, timeLimitMs = PDF_READ_TIME_LIMIT_MS): Promise<boolean> {
   if (!looksLikePdf(data)) return false;
-  const pdfjs = await loadPdfJs();
-  const task = pdfjs.getDocument({ data: data.slice(), verbosity: 0 });
-  try {
-    const document = await task.promise;
-    await document.getPage(1);
-    return document.numPages > 0;
-  } catch {
-    return false;
-  } finally {
-    await task.destroy();
-  }
+  return readPdf('check', data, timeLimitMs).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof PdfTimeoutError) throw error;
+      return false;
+    },
+  );
+}
+
+/** A WebP picture of the PDF's first page, for its card (the importer's; the editor draws its own in the browser). */
+export async function renderPdfThumbnail(data: Uint8Array, timeLimitMs = PDF_READ_TIME_LIMIT_MS): Promise<Uint8Array> {
+  const { thumbnailPng } = await readPdf('thumbnail', data, timeLimitMs);
+  const thumbnail = thumbnailPng && (await reencodeThumbnail(thumbnailPng));
+  if (!thumbnail) throw new Error("The PDF's first page could not be drawn");
+  return thumbnail;
 }
 
 /** A thumbnail decoded and re-encoded as WebP (at most THUMBNAIL_WIDTH wide); null when the bytes are no image. */

@@ -84,6 +84,7 @@ export const routeCases: Record<string, RouteCase | LeftToOthers> = {
   },
   'DELETE /api/me/two-factor/:factorId': { leftTo: 'server/routes/two-factor/two-factor.test.ts' },
   'PATCH /api/me/profile': { allowed: 'user', sample: () => ({ json: { full_name: 'Walking Person' } }) },
+  'POST /api/me/name-prompt/skip': { allowed: 'user', sample: () => ({}) },
   'GET /api/accounts': { allowed: 'user', sample: () => ({}) },
   'POST /api/me/avatar': { allowed: 'user', sample: () => ({ upload: sampleImages.gif }) },
   'DELETE /api/me/avatar': { allowed: 'user', sample: () => ({}) },
@@ -143,6 +144,9 @@ export const routeCases: Record<string, RouteCase | LeftToOthers> = {
     },
   },
   'POST /api/sessions/sign-out-others': { allowed: 'user', sample: () => ({}) },
+  'GET /api/events': {
+    leftTo: 'server/routes/events/events.test.ts (a stream stays open; its denials are tested there)',
+  },
 
   'GET /api/accounts/:accountId': { allowed: 'member', sample: inWorkspace },
   'PATCH /api/accounts/:accountId': {

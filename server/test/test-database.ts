@@ -19,7 +19,7 @@ export const testEngine = process.env.LORE_TEST_DB === 'postgres' ? 'postgres' :
  * database on the PostgreSQL server named by TEST_DATABASE_URL. A test may
  * close it early; closing again, and dropping it, still work.
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (testEngine === 'pglite') {
     // From the run's migrated copy (server/test/global-setup.ts) when there is one: much faster than initdb.
     const snapshot = process.env.VITEST ? (await import('vitest')).inject('pgliteSnapshot') : undefined;
@@ -38,6 +38,8 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   await migrateToLatest(database.db);
   return {
     database,
+    /** Where another Lore process can reach the same database. */
+    url: url.toString(),
     async drop() {
       await database.close();
       await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));

@@ -17,6 +17,9 @@ import { createSignedInUser, signInAgain, type SignedInClient } from './user-fac
 
 export type { SignedInClient } from './user-factory';
 
+/** The session secret test servers sign cookies with; another Lore process on the same database needs it too. */
+export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-0123456789';
+
 /**
  * Lore over real HTTP on a free port, with a fresh database (or the given one,
  * which the caller keeps and closes) and a real SMTP server catching its mail.
@@ -49,7 +52,7 @@ export async function startTestServer(
     env,
     database,
     logger,
-    secret: 'test-secret-that-is-long-enough-0123456789',
+    secret: TEST_AUTH_SECRET,
     webRoot: options.webRoot,
   });
   handler = app.fetch;
@@ -107,6 +110,7 @@ export async function startTestServer(
       return { id: account.id, name, owner: owner!, members: members as { -readonly [K in keyof R]: SignedInClient } };
     },
     async close() {
+      await deps.realtime.close();
       await server.close(1000);
       await jobs.stop();
       deps.mailer.close();

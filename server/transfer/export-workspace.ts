@@ -2,20 +2,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import { KNOWLEDGE_IMAGES_BUCKET, STORED_PATH } from '../../common/files';
+import { KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PDFS_BUCKET, STORED_PATH, type Bucket } from '../../common/files';
 import type { AppDeps } from '../app-env';
-import { pathFromSecureUrl } from '../content/knowledge-html';
+import { ownPdfPath, pathFromSecureUrl } from '../content/knowledge-html';
 import { exportItemPages, type ExportItemRow } from '../data/export-items';
 import {
   IMAGES_FOLDER,
   ITEMS_FOLDER,
+  PDFS_FOLDER,
   MANIFEST_FORMAT,
   MANIFEST_NAME,
   MANIFEST_VERSION,
   slugOf,
   type ManifestItem,
 } from './format';
-import { rewriteImages } from './html-images';
+import { authorNameOf } from '../presenters/knowledge-presenter';
+import { rewriteImages, rewritePdfViewers } from './html-files';
 import { itemMarkdown } from './markdown-out';
 
 type ExportDeps = Pick<AppDeps, 'database' | 'files' | 'logger'>;
@@ -102,7 +104,7 @@ async function writeExport(
   }
 }
 
-/** Writes one item's images and Markdown file into the zip; answers its manifest entry. */
+/** Writes one item's images, PDFs and Markdown file into the zip; answers its manifest entry. */
 async function exportItem(
   deps: ExportDeps,
   accountId: string,
@@ -110,34 +112,51 @@ async function exportItem(
   zip: Zip,
   written: Set<string>,
 ): Promise<ManifestItem> {
-  // Images are named by their stored file's name, so two items showing one image share one copy.
-  const stored = (image: { src: string | null; dataPath: string | null }) => {
-    const candidate = image.dataPath ?? pathFromSecureUrl(image.src ?? undefined);
-    return candidate && STORED_PATH.test(candidate) && candidate.startsWith(`${accountId}/`) ? candidate : undefined;
-  };
-  const manifestHtml = await rewriteImages(row.content, async (image) => {
-    const storedPath = stored(image);
-    if (!storedPath) return undefined;
-    const name = storedPath.slice(storedPath.indexOf('/') + 1);
+  /**
+   * Copies a stored file into `folder` of the zip once (files are named by their
+   * stored name, so two items showing one image share one copy); answers its
+   * path in the zip, or null for a file that is gone (the item keeps its text).
+   */
+  const copy = async (bucket: Bucket, storedPath: string, folder: string) => {
+    const name = `${folder}/${storedPath.slice(storedPath.indexOf('/') + 1)}`;
     if (!written.has(name)) {
-      const data = await deps.files.get(KNOWLEDGE_IMAGES_BUCKET, storedPath);
-      // A file the clean-up took, or never saved: the item keeps its text.
+      const data = await deps.files.get(bucket, storedPath);
       if (!data) return null;
-      const entry = new ZipPassThrough(`${IMAGES_FOLDER}/${name}`);
+      const entry = new ZipPassThrough(name);
       zip.add(entry);
       entry.push(data, true);
       written.add(name);
     }
-    return { src: `${IMAGES_FOLDER}/${name}` };
+    return name;
+  };
+  const storedImage = (image: { src: string | null; dataPath: string | null }) => {
+    const candidate = image.dataPath ?? pathFromSecureUrl(image.src ?? undefined);
+    return candidate && STORED_PATH.test(candidate) && candidate.startsWith(`${accountId}/`) ? candidate : undefined;
+  };
+  const withImages = await rewriteImages(row.content, async (image) => {
+    const storedPath = storedImage(image);
+    if (!storedPath) return undefined;
+    const name = await copy(KNOWLEDGE_IMAGES_BUCKET, storedPath, IMAGES_FOLDER);
+    return name ? { src: name } : null;
   });
-  const markdownHtml = await rewriteImages(manifestHtml, (image) =>
-    image.src?.startsWith(`${IMAGES_FOLDER}/`) ? { src: image.src.slice(ITEMS_FOLDER.length + 1) } : undefined,
+  const manifestHtml = await rewritePdfViewers(withImages, async ({ src }) => {
+    const storedPath = ownPdfPath(src ?? undefined, accountId);
+    if (!storedPath) return undefined;
+    const name = await copy(KNOWLEDGE_PDFS_BUCKET, storedPath, PDFS_FOLDER);
+    return name ? { src: name } : null;
+  });
+  // The Markdown file sits in ITEMS_FOLDER: its links are relative to that.
+  const besideItems = (src: string | null) =>
+    src?.startsWith(`${ITEMS_FOLDER}/`) ? { src: src.slice(ITEMS_FOLDER.length + 1) } : undefined;
+  const markdownHtml = await rewritePdfViewers(
+    await rewriteImages(manifestHtml, (image) => besideItems(image.src)),
+    (pdf) => besideItems(pdf.src),
   );
   const file = `${ITEMS_FOLDER}/${slugOf(row.title)}-${row.short_id}.md`;
   const markdown = itemMarkdown({
     title: row.title,
     tags: row.tags,
-    author: row.author_name,
+    author: authorNameOf(row),
     created: row.created_at,
     updated: row.updated_at,
     html: markdownHtml,
@@ -149,7 +168,7 @@ async function exportItem(
     title: row.title,
     tags: row.tags,
     content: manifestHtml,
-    author: { id: row.user_id, name: row.author_name },
+    author: { id: row.user_id, name: authorNameOf(row) },
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     ai_summary: row.ai_summary,

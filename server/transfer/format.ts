@@ -1,15 +1,17 @@
 /**
  * The shape of a Lore export (decision 17): `lore-export.json` at the root with
  * everything needed to restore the workspace, one Markdown file per item under
- * `knowledge/`, and the images the items show under `knowledge/images/`.
+ * `knowledge/`, the images the items show under `knowledge/images/` and their PDFs
+ * under `knowledge/pdfs/`.
  */
 export const MANIFEST_NAME = 'lore-export.json';
 export const MANIFEST_FORMAT = 'lore-export';
 export const MANIFEST_VERSION = 1;
 export const ITEMS_FOLDER = 'knowledge';
 export const IMAGES_FOLDER = `${ITEMS_FOLDER}/images`;
+export const PDFS_FOLDER = `${ITEMS_FOLDER}/pdfs`;
 
-/** One item in the manifest. Image sources in `content` are relative to the manifest. */
+/** One item in the manifest. Image and PDF sources in `content` are relative to the manifest. */
 export interface ManifestItem {
   id: string;
   short_id: string;

@@ -1,7 +1,26 @@
 import matter from 'gray-matter';
 import TurndownService from 'turndown';
 
+/** What these rules read of an element (turndown's own type differs with and without the DOM library). */
+interface Element {
+  nodeName: string;
+  isBlock?: boolean;
+  getAttribute(name: string): string | null;
+}
+const isPdfViewer = (node: Element) => node.nodeName === 'DIV' && node.getAttribute('data-type') === 'pdf-viewer';
+
+/** A PDF viewer block as a link to the PDF beside the file. */
+function pdfLink(node: Element): string {
+  const name = (node.getAttribute('data-filename') || 'PDF').replace(/([\\[\]])/g, '\\$1');
+  return `\n\n[${name}](${encodeURI(node.getAttribute('data-src') ?? '')})\n\n`;
+}
+
 const turndown = new TurndownService({
+  // A viewer block has no content of its own, and turndown drops empty elements before any rule sees them.
+  blankReplacement: (_content, node) => {
+    const element = node as unknown as Element;
+    return isPdfViewer(element) ? pdfLink(element) : element.isBlock ? '\n\n' : '';
+  },
   headingStyle: 'atx',
   codeBlockStyle: 'fenced',
   bulletListMarker: '-',

@@ -16,6 +16,11 @@ import * as accountIdempotency from './0014-account-idempotency';
 import * as twoFactor from './0015-two-factor';
 import * as loginSessions from './0016-login-sessions';
 import * as knowledgePdfs from './0017-knowledge-pdfs';
+import * as changeEvents from './0018-change-events';
+import * as loginLinksAndNamePrompt from './0019-login-links-and-name-prompt';
+import * as knowledgePreview from './0020-knowledge-preview';
+import * as knowledgeCounts from './0021-knowledge-counts';
+import * as keywordRank from './0022-keyword-rank';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +41,9 @@ export const migrations: Record<string, Migration> = {
   '0015-two-factor': twoFactor,
   '0016-login-sessions': loginSessions,
   '0017-knowledge-pdfs': knowledgePdfs,
+  '0018-change-events': changeEvents,
+  '0019-login-links-and-name-prompt': loginLinksAndNamePrompt,
+  '0020-knowledge-preview': knowledgePreview,
+  '0021-knowledge-counts': knowledgeCounts,
+  '0022-keyword-rank': keywordRank,
 };

@@ -42,8 +42,37 @@ describe('login link by e-mail', () => {
 
     const stranger = lore.anonymous();
     const second = await redeem(stranger, link);
-    expect([second.status, second.body.code]).toEqual([400, 'invalid_link']);
+    // Used: it says so, and to which address it went, so a new one can be sent there.
+    expect([second.status, second.body.code, second.body.email]).toEqual([400, 'link_used', email]);
     expect((await stranger.get('/api/me')).status).toBe(401);
+  });
+
+  it('says nothing about a token Lore never issued', async () => {
+    const guessed = await lore.anonymous().post('/api/redeemLoginLink', { token: 'aBcDeFgHiJkLmNoPqRsTuVwXyZaBcDeF' });
+    expect(guessed.status).toBe(400);
+    expect(guessed.body).toEqual({
+      error: 'This sign-in link is not valid. Please ask for a new one.',
+      code: 'invalid_link',
+    });
+  });
+
+  it('remembers issued links by their hash only, and forgets them a month after they expired', async () => {
+    const email = address('remembered');
+    const since = lore.mailbox.received.length;
+    await requestLink(lore.anonymous(), email);
+    const token = tokenOf(await receiveLink(email, since));
+    const rows = await lore.db.selectFrom('login_links').selectAll().where('email', '=', email).execute();
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(token);
+
+    // A month and a day on, the next link mailed (to anyone) forgets it: then it is just not valid.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 31 * 24 * 60 * 60 * 1000);
+    const other = address('later');
+    await requestLink(lore.anonymous(), other);
+    await lore.mailbox.waitFor(other, { since });
+    expect(await lore.db.selectFrom('login_links').selectAll().where('email', '=', email).execute()).toEqual([]);
+    expect((await redeem(lore.anonymous(), `http://x/auth/callback?token=${token}`)).body.code).toBe('invalid_link');
   });
 
   it('stores the token hashed, not as sent', async () => {
@@ -64,7 +93,8 @@ describe('login link by e-mail', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 10 * 60 * 1000 + 1000);
     const client = lore.anonymous();
-    expect((await redeem(client, link)).status).toBe(400);
+    const late = await redeem(client, link);
+    expect([late.status, late.body.code, late.body.email]).toEqual([400, 'link_expired', email]);
     expect((await client.get('/api/me')).status).toBe(401);
   });
 

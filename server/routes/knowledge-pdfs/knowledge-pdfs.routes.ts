@@ -7,12 +7,13 @@ import {
   MAX_PDF_BYTES,
   MAX_THUMBNAIL_BYTES,
   PDF_TOO_LARGE_MESSAGE,
+  PDF_TOO_SLOW_MESSAGE,
   PDF_TYPE_MESSAGE,
   THUMBNAIL_TYPE_MESSAGE,
   pdfThumbnailPath,
   secureImageUrl,
 } from '../../../common/files';
-import { PDF_FILENAME_MAX, PDF_LINK_MESSAGES } from '../../../common/knowledge-pdfs';
+import { cleanPdfFilename, PDF_LINK_MESSAGES } from '../../../common/knowledge-pdfs';
 import type { AppDeps } from '../../app-env';
 import { createRouter } from '../../api/router';
 import { currentMembership } from '../../auth/guards';
@@ -23,10 +24,20 @@ import { embedItemLater } from '../../jobs/embed-item';
 import { authorize } from '../../policies/authorize';
 import { knowledgePolicy } from '../../policies/knowledge-policy';
 import { indexItem } from '../../search/index-item';
-import { dataUrlBytes, extractPdfText, isReadablePdf, looksLikePdf, reencodeThumbnail } from '../../storage/pdf';
+import {
+  dataUrlBytes,
+  extractPdfText,
+  isReadablePdf,
+  looksLikePdf,
+  PdfTimeoutError,
+  reencodeThumbnail,
+} from '../../storage/pdf';
 
 const tooLarge = () => new AppError(413, 'too_large', PDF_TOO_LARGE_MESSAGE);
 const notAPdf = () => new AppError(415, 'unsupported_type', PDF_TYPE_MESSAGE);
+const tooSlow = () => new AppError(422, 'pdf_too_slow', PDF_TOO_SLOW_MESSAGE);
+/** A PDF that could not be read: too slow to read, or not a PDF at all. */
+const unreadable = (error: unknown) => (error instanceof PdfTimeoutError ? tooSlow() : notAPdf());
 const notAnImage = () => new AppError(415, 'unsupported_type', THUMBNAIL_TYPE_MESSAGE);
 const notAFile = () =>
   badRequest('Send the PDF as multipart form data in the field "file", its thumbnail in "thumbnail"', 'invalid_upload');
@@ -42,14 +53,6 @@ export const limitPdfUpload = bodyLimit({
   },
 });
 
-/** A file name fit to keep and to send back in a header: no folders, no control characters. */
-export function cleanFilename(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
-  return (clean || 'document.pdf').slice(0, PDF_FILENAME_MAX);
-}
-
 async function readPdfUpload(c: Context) {
   const body = await c.req.parseBody().catch(() => {
     throw notAFile();
@@ -59,10 +62,13 @@ async function readPdfUpload(c: Context) {
   if (file.size > MAX_PDF_BYTES) throw tooLarge();
   if (thumbnail.size > MAX_THUMBNAIL_BYTES) throw new AppError(413, 'too_large', 'The thumbnail is too large');
   const data = new Uint8Array(await file.arrayBuffer());
-  if (!(await isReadablePdf(data))) throw notAPdf();
+  const readable = await isReadablePdf(data).catch((error: unknown) => {
+    throw unreadable(error);
+  });
+  if (!readable) throw notAPdf();
   const thumb = await reencodeThumbnail(new Uint8Array(await thumbnail.arrayBuffer()));
   if (!thumb) throw notAnImage();
-  return { data, thumb, filename: cleanFilename(file.name) };
+  return { data, thumb, filename: cleanPdfFilename(file.name) };
 }
 
 /**
@@ -114,15 +120,15 @@ export function knowledgePdfsRoutes(deps: AppDeps) {
       if (!data) throw notFound(PDF_LINK_MESSAGES.notStored);
       if (!looksLikePdf(data)) throw notAPdf();
       // The text is read here; what the browser says it read (`extractedText`) is not used (decision 16).
-      const { text } = await extractPdfText(data).catch(() => {
-        throw notAPdf();
+      const { text } = await extractPdfText(data).catch((error: unknown) => {
+        throw unreadable(error);
       });
       await ensureThumbnail(input.thumbnailPath, input.thumbnailDataUrl);
       const id = await insertKnowledgePdf(db, {
         knowledgeId: item.id,
         accountId,
         pdfPath: input.pdfPath,
-        filename: cleanFilename(input.pdfFilename),
+        filename: cleanPdfFilename(input.pdfFilename),
         thumbnailPath: input.thumbnailPath,
         text,
       });

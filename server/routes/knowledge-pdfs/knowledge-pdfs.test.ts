@@ -180,6 +180,8 @@ describe('POST /api/linkKnowledgePdf', () => {
     expect([noAccount.status, noAccount.body.error]).toEqual([400, 'accountId is required']);
     const noName = await link(owner, linkBody(item.id, pdf, { pdfFilename: '  ' }));
     expect([noName.status, noName.body.error]).toEqual([400, 'pdfFilename is required']);
+    const noItem = await link(owner, { ...linkBody(item.id, pdf), knowledgeId: undefined });
+    expect([noItem.status, noItem.body.error]).toEqual([400, 'Knowledge ID is required']);
   });
 
   it('makes a missing thumbnail from the data URL, re-encoded, and refuses one that is not an image', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createItem } from '../../test/knowledge-factory';
 import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
@@ -72,9 +73,25 @@ describe('writing and reading items', () => {
     expect(response.body.error).toBe(message);
   });
 
+  it("names an author without a name by their e-mail's name part, and a deleted one not at all", async () => {
+    const { id: teamId, owner: reader, members } = await lore.account({ name: 'Authors', roles: ['member'] });
+    const [writer] = members;
+    const items = `/api/accounts/${teamId}/knowledge`;
+    const item = (await writer.post(items, { title: 'Written before giving a name' })).body.data;
+    const namePart = writer.email.split('@')[0];
+    expect(item.author_name).toBe(namePart);
+    expect((await writer.get(items)).body.data.items[0].author_name).toBe(namePart);
+
+    await lore.db.deleteFrom('users').where('id', '=', writer.userId).execute();
+    expect((await reader.get(`${items}/${item.id}`)).body.data.author_name).toBeNull();
+    expect((await reader.get(items)).body.data.items[0].author_name).toBeNull();
+  });
+
   it('refuses a malformed id, an empty edit title and a non-JSON body', async () => {
     expect((await owner.get(`${base()}/not*an*id`)).status).toBe(400);
     expect((await owner.get(`${base()}/abcdefghijk`)).body.error).toBe('Invalid knowledge ID');
+    const blank = await owner.get(`${base()}/%20%20`);
+    expect([blank.status, blank.body.error]).toEqual([400, 'Knowledge ID is required']);
     const item = await createItem(owner, accountId, { title: 'Editable' });
     const response = await owner.patch(`${base()}/${item.id}`, { title: ' ' });
     expect(response.body.error).toBe('Title is required');
@@ -167,6 +184,48 @@ describe('the list', () => {
     expect(weekly.at(-1).count).toBe(23);
     expect(weekly.slice(0, 11).every((w: { count: number }) => w.count === 0)).toBe(true);
     expect(new Date(`${weekly[0].week}T00:00:00Z`).getUTCDay()).toBe(1);
+  });
+});
+
+describe('counts kept by the database', () => {
+  const tags = async () => (await owner.get(`${base()}/tags`)).body.data;
+  const count = async () => (await owner.get(`${base()}/count`)).body.data.count;
+
+  it('follow creations, tag edits and deletions, and leave nothing behind', async () => {
+    const first = await createItem(owner, accountId, { title: 'One', tags: ['ops', 'ci'] });
+    const second = await createItem(owner, accountId, { title: 'Two', tags: ['ops'] });
+    expect(await tags()).toEqual([
+      { tag: 'ops', count: 2 },
+      { tag: 'ci', count: 1 },
+    ]);
+    expect(await count()).toBe(2);
+
+    await owner.patch(`${base()}/${first.short_id}`, { tags: ['ci', 'docs'] });
+    await owner.patch(`${base()}/${second.short_id}`, { title: 'Two, renamed' });
+    expect(await tags()).toEqual([
+      { tag: 'ci', count: 1 },
+      { tag: 'docs', count: 1 },
+      { tag: 'ops', count: 1 },
+    ]);
+
+    expect((await owner.delete(`${base()}/${first.short_id}`)).status).toBe(204);
+    expect(await tags()).toEqual([{ tag: 'ops', count: 1 }]);
+    expect(await count()).toBe(1);
+
+    expect((await owner.delete(`/api/accounts/${accountId}`)).status).toBe(204);
+    const left = await sql<{ rows: number }>`
+      SELECT (SELECT count(*) FROM knowledge_counts WHERE account_id = ${accountId})
+        + (SELECT count(*) FROM knowledge_tag_counts WHERE account_id = ${accountId}) AS rows
+    `.execute(lore.db);
+    expect(Number(left.rows[0]!.rows)).toBe(0);
+  });
+
+  it('stores the card preview with the item and follows edits of its content', async () => {
+    const item = await createItem(owner, accountId, { title: 'Previewed', content: '<p>First &amp; <b>bold</b></p>' });
+    const preview = async () => (await owner.get(base())).body.data.items[0].preview;
+    expect(await preview()).toBe('First & bold');
+    await owner.patch(`${base()}/${item.short_id}`, { content: '<h2>Then</h2><p>second</p>' });
+    expect(await preview()).toBe('Then second');
   });
 });
 

@@ -2,7 +2,7 @@ import * as api from '../../../common/api/me';
 import type { AppDeps } from '../../app-env';
 import { createRouter } from '../../api/router';
 import { currentUser } from '../../auth/guards';
-import { updateFullName } from '../../data/profiles';
+import { skipNamePrompt, updateFullName } from '../../data/profiles';
 import { presentMe } from '../../presenters/me-presenter';
 import { avatarUrlsOf } from '../../storage/avatar-urls';
 
@@ -15,6 +15,11 @@ export function meRoutes(deps: AppDeps) {
     .openapi(api.updateProfile, async (c) => {
       const userId = currentUser(c).id;
       await updateFullName(db, userId, c.req.valid('json').full_name);
+      return c.json({ data: await presentMe(db, await avatars(), userId) }, 200);
+    })
+    .openapi(api.skipNamePrompt, async (c) => {
+      const userId = currentUser(c).id;
+      await skipNamePrompt(db, userId);
       return c.json({ data: await presentMe(db, await avatars(), userId) }, 200);
     });
 }

@@ -5,7 +5,11 @@ import { createRouter } from '../../api/router';
 import { pdfFilename } from '../../data/knowledge-pdfs';
 import { notFound } from '../../errors';
 import { detectImageType } from '../../storage/image-types';
+import { peekStream } from '../../storage/peek-stream';
 import { looksLikePdf } from '../../storage/pdf';
+
+/** Enough of a file's start to tell its type (file-type's own sample size). */
+const SNIFF_BYTES = 4100;
 
 /**
  * A stored file is never a page of Lore's: opened directly, a PDF (or anything
@@ -27,27 +31,34 @@ export function secureImageRoutes(deps: AppDeps) {
   } = deps;
   return createRouter(deps).openapi(getSecureImage, async (c) => {
     const { bucket, path } = c.req.valid('query');
-    const data = await files.get(bucket, path);
-    if (!data) throw notFound('File not found');
-    const headers = {
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': FILE_CSP,
-      'cache-control': 'private, max-age=3600',
-    };
-    const body = data.slice().buffer as ArrayBuffer;
-    if (bucket === KNOWLEDGE_PDFS_BUCKET && path.endsWith('.pdf') && looksLikePdf(data)) {
-      const filename = (await pdfFilename(db, accountIdOfStoredPath(path), path)) ?? 'document.pdf';
-      return c.body(body, 200, {
+    const file = await files.stream(bucket, path);
+    if (!file) throw notFound('File not found');
+    // The type is judged by the first bytes; the rest goes out as it is read, so a 50 MB PDF is never held whole.
+    const { head, stream } = await peekStream(file.body, SNIFF_BYTES);
+    try {
+      const headers = {
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': FILE_CSP,
+        'cache-control': 'private, max-age=3600',
+        'content-length': String(file.size),
+      };
+      if (bucket === KNOWLEDGE_PDFS_BUCKET && path.endsWith('.pdf') && looksLikePdf(head)) {
+        const filename = (await pdfFilename(db, accountIdOfStoredPath(path), path)) ?? 'document.pdf';
+        return c.body(stream, 200, {
+          ...headers,
+          'content-type': 'application/pdf',
+          'content-disposition': attachmentDisposition(filename),
+        });
+      }
+      const type = await detectImageType(head);
+      return c.body(stream, 200, {
         ...headers,
-        'content-type': 'application/pdf',
-        'content-disposition': attachmentDisposition(filename),
+        'content-type': type?.mime ?? 'application/octet-stream',
+        'content-disposition': type ? 'inline' : 'attachment',
       });
+    } catch (error) {
+      await stream.cancel();
+      throw error;
     }
-    const type = await detectImageType(data);
-    return c.body(body, 200, {
-      ...headers,
-      'content-type': type?.mime ?? 'application/octet-stream',
-      'content-disposition': type ? 'inline' : 'attachment',
-    });
   });
 }

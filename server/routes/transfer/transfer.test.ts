@@ -3,15 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KNOWLEDGE_IMAGES_BUCKET } from '../../../common/files';
+import { KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PDFS_BUCKET, pdfThumbnailPath } from '../../../common/files';
 import {
   IMPORT_TOO_LARGE_MESSAGE,
   IMPORT_TOO_MANY_FILES_MESSAGE,
   MAX_IMPORT_FILES,
   type ImportLine,
 } from '../../../common/transfer';
-import { storedImagePaths } from '../../content/knowledge-html';
+import { storedImagePaths, storedPdfPaths } from '../../content/knowledge-html';
 import { createItem, sampleImages, uploadFile } from '../../test/knowledge-factory';
+import { makePdf, uploadPdf } from '../../test/pdf-factory';
 import type { TestClient } from '../../test/http-client';
 import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
 import { MANIFEST_NAME, type Manifest } from '../../transfer/format';
@@ -77,6 +78,15 @@ async function itemsOf(account = accountId) {
 
 const storedFiles = async (account = accountId) =>
   (await lore.deps.files.listFolder(KNOWLEDGE_IMAGES_BUCKET, account)).map((file) => file.path).sort();
+const storedPdfs = async (account = accountId) =>
+  (await lore.deps.files.listFolder(KNOWLEDGE_PDFS_BUCKET, account)).map((file) => file.path).sort();
+const pdfRowsOf = (account = accountId) =>
+  lore.db
+    .selectFrom('knowledge_pdfs')
+    .select(['knowledge_id', 'pdf_path', 'thumbnail_path', 'filename', 'text'])
+    .where('account_id', '=', account)
+    .orderBy('filename')
+    .execute();
 
 async function download(client: TestClient, account = accountId) {
   const response = await fetch(new URL(`/api/accounts/${account}/export`, client.baseUrl), {
@@ -172,13 +182,56 @@ describe('importing documents', () => {
     expect(filesOf(lines).filter((file) => file.status === 'skipped')).toEqual([
       { path: 'a/broken.md', status: 'skipped', reason: 'Its front matter is not valid YAML' },
       { path: 'a/not-utf8.txt', status: 'skipped', reason: 'The file is not UTF-8 text' },
-      { path: 'a/report.pdf', status: 'skipped', reason: 'PDF files cannot be imported yet' },
+      { path: 'a/report.pdf', status: 'skipped', reason: 'Not a PDF that can be read' },
     ]);
     const items = await itemsOf();
     expect(items.map((item) => item.title).sort()).toEqual(['First', 'Last']);
+    expect(await storedPdfs()).toEqual([]);
     expect(await storedFiles()).toEqual(
       storedImagePaths(items.find((item) => item.title === 'Last')!.content, accountId),
     );
+  });
+
+  it('makes each PDF an item that shows it, its text found by search and its first page on the card', async () => {
+    const { lines } = await importFiles(member, [
+      { path: 'manuals/Harbour crane.pdf', data: makePdf([['Crane manual'], ['Grease the slewing ring monthly']]) },
+      { path: 'manuals/notes.md', data: '# Notes\n\nplain' },
+    ]);
+    expect(doneOf(lines)).toEqual({ type: 'done', imported: 2, skipped: 0 });
+    const crane = (await itemsOf()).find((item) => item.title === 'Harbour crane')!;
+    const [row] = await pdfRowsOf();
+    expect(row).toMatchObject({
+      knowledge_id: crane.id,
+      filename: 'Harbour crane.pdf',
+      text: 'Crane manual\n\nGrease the slewing ring monthly',
+    });
+    expect(row!.pdf_path).toMatch(new RegExp(`^${accountId}/[0-9a-f-]+\\.pdf$`));
+    expect(row!.thumbnail_path).toBe(pdfThumbnailPath(row!.pdf_path));
+    expect(await storedPdfs()).toEqual([row!.pdf_path, row!.thumbnail_path].sort());
+    expect(crane.content).toContain(
+      `data-src="/api/secureImage?bucket=knowledge-pdfs&amp;path=${encodeURIComponent(row!.pdf_path)}"`,
+    );
+    expect(crane.content).toContain('data-filename="Harbour crane.pdf"');
+
+    const search = await member.get(
+      `/api/accounts/${accountId}/knowledge?search=${encodeURIComponent('slewing ring')}`,
+    );
+    expect(search.body.data.items.map((item: { id: string }) => item.id)).toEqual([crane.id]);
+    const card = search.body.data.items[0] as { pdf_thumbnail_path: string | null };
+    expect(card.pdf_thumbnail_path).toBe(row!.thumbnail_path);
+  });
+
+  it('skips a PDF past the size limit, or one that is not a PDF, and stores nothing for it', async () => {
+    const { lines } = await importFiles(member, [
+      { path: 'fake.pdf', data: '%PDF-1.7 but nothing more' },
+      { path: 'renamed.pdf', data: sampleImages.png },
+    ]);
+    expect(filesOf(lines)).toEqual([
+      { path: 'fake.pdf', status: 'skipped', reason: 'Not a PDF that can be read' },
+      { path: 'renamed.pdf', status: 'skipped', reason: 'Not a PDF that can be read' },
+    ]);
+    expect(await itemsOf()).toEqual([]);
+    expect(await storedPdfs()).toEqual([]);
   });
 
   it('removes the images it stored when the item cannot be saved', async () => {
@@ -292,6 +345,21 @@ describe('exporting', () => {
       title: 'Same picture again',
       content: `<p><img src="${url}" data-path="${imagePath}"></p>`,
     });
+    const pdfBytes = makePdf([['Tide tables for the outer harbour']]);
+    const pdf = (await uploadPdf(member, accountId, { bytes: pdfBytes, name: 'Tides [2026].pdf' }, sampleImages.png))
+      .body.data as { path: string; url: string; thumbnailPath: string; filename: string };
+    const withPdf = await createItem(member, accountId, {
+      title: 'Tides',
+      content: `<p>The table:</p><div data-type="pdf-viewer" data-src="${pdf.url}" data-filename="${pdf.filename}" data-width="612" data-height="792"></div>`,
+    });
+    const linked = await member.post('/api/linkKnowledgePdf', {
+      knowledgeId: withPdf.id,
+      accountId,
+      pdfPath: pdf.path,
+      pdfFilename: pdf.filename,
+      thumbnailPath: pdf.thumbnailPath,
+    });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(201);
 
     const { status, headers, bytes } = await download(owner);
     expect(status).toBe(200);
@@ -300,11 +368,20 @@ describe('exporting', () => {
     const files = unzipSync(bytes);
     const names = Object.keys(files).sort();
     const imageName = imagePath.split('/')[1];
+    const pdfName = pdf.path.split('/')[1];
     expect(names).toEqual(
-      [`knowledge/images/${imageName}`, MANIFEST_NAME, ...names.filter((name) => name.endsWith('.md'))].sort(),
+      [
+        `knowledge/images/${imageName}`,
+        `knowledge/pdfs/${pdfName}`,
+        MANIFEST_NAME,
+        ...names.filter((name) => name.endsWith('.md')),
+      ].sort(),
     );
-    expect(names.filter((name) => name.endsWith('.md'))).toHaveLength(3);
+    expect(names.filter((name) => name.endsWith('.md'))).toHaveLength(4);
     expect(files[`knowledge/images/${imageName}`]).toEqual(sampleImages.png);
+    expect(files[`knowledge/pdfs/${pdfName}`]).toEqual(pdfBytes);
+    const tidesFile = names.find((name) => name.startsWith('knowledge/tides-'))!;
+    expect(new TextDecoder().decode(files[tidesFile])).toContain(`[Tides \\[2026\\].pdf](pdfs/${pdfName})`);
     const lampFile = names.find((name) => name.startsWith('knowledge/keeping-the-lamp-'))!;
     const markdown = new TextDecoder().decode(files[lampFile]);
     expect(markdown).toMatch(
@@ -319,12 +396,13 @@ describe('exporting', () => {
       'Keeping the lamp',
       'Second: a note',
       'Same picture again',
+      'Tides',
     ]);
 
     // Into an empty workspace.
     const fresh = await lore.account();
     const { lines } = await importFiles(fresh.owner, [{ path: 'lore-export.zip', data: bytes }], fresh.id);
-    expect(doneOf(lines)).toEqual({ type: 'done', imported: 3, skipped: 0 });
+    expect(doneOf(lines)).toEqual({ type: 'done', imported: 4, skipped: 0 });
     const before = await itemsOf();
     const after = await itemsOf(fresh.id);
     const comparable = (items: typeof before, account: string) =>
@@ -333,8 +411,8 @@ describe('exporting', () => {
         tags: item.tags,
         created_at: item.created_at.toISOString(),
         updated_at: item.updated_at.toISOString(),
-        // The same image attributes, in any order: HTML does not order them.
-        content: storedImagePaths(item.content, account).reduce(
+        // The same image attributes, in any order: HTML does not order them; stored files under new names.
+        content: [...storedImagePaths(item.content, account), ...storedPdfPaths(item.content, account)].reduce(
           (html, stored) => html.split(stored).join('IMAGE').split(encodeURIComponent(stored)).join('IMAGE'),
           item.content.replace(/<img ([^>]*?) ?\/?>/g, (_, attributes: string) => {
             const sorted = (attributes.match(/[\w-]+="[^"]*"/g) ?? []).sort().join(' ');
@@ -348,6 +426,10 @@ describe('exporting', () => {
     for (const restored of restoredImages) {
       expect(await lore.deps.files.get(KNOWLEDGE_IMAGES_BUCKET, restored)).toEqual(sampleImages.png);
     }
+    const [restoredPdf] = await pdfRowsOf(fresh.id);
+    expect(restoredPdf).toMatchObject({ filename: 'Tides [2026].pdf', text: 'Tide tables for the outer harbour' });
+    expect(await lore.deps.files.get(KNOWLEDGE_PDFS_BUCKET, restoredPdf!.pdf_path)).toEqual(pdfBytes);
+    expect(await lore.deps.files.get(KNOWLEDGE_PDFS_BUCKET, restoredPdf!.thumbnail_path)).not.toBeNull();
   });
 
   it('exports an empty workspace as a zip with an empty manifest', async () => {

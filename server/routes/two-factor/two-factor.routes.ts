@@ -87,6 +87,9 @@ export function twoFactorRoutes(deps: AppDeps) {
           429,
         );
       }
+      // An old code counts as a try too, but says why it failed.
+      if (/^\d{6}$/.test(code) && totp.isExpired(factor.secret_encrypted, code, now.getTime()))
+        throw badRequest(TWO_FACTOR_MESSAGES.expired, TWO_FACTOR_CODES.expired);
       throw badRequest(TWO_FACTOR_MESSAGES.incorrectAttempt(attempt), TWO_FACTOR_CODES.incorrect);
     })
 
@@ -118,6 +121,8 @@ export function twoFactorRoutes(deps: AppDeps) {
       if (!factor || factor.status !== 'unverified') throw notFound('This set-up has ended. Please start again.');
       const step = totp.stepOf(factor.secret_encrypted, code);
       if (step === undefined || !(await twoFactor.acceptStep(db, factor.id, step))) {
+        if (totp.isExpired(factor.secret_encrypted, code))
+          throw badRequest(TWO_FACTOR_MESSAGES.expired, TWO_FACTOR_CODES.expired);
         throw badRequest(TWO_FACTOR_MESSAGES.incorrect, TWO_FACTOR_CODES.incorrect);
       }
       const recoveryCodes = newRecoveryCodes();

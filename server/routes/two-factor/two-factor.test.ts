@@ -126,6 +126,24 @@ describe('signing in with two-factor on', () => {
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
   });
 
+  it('calls a code from minutes ago expired, at set-up and at sign-in', async () => {
+    const user = await lore.user();
+    const enrolled = (await user.post('/api/me/two-factor/enroll')).body.data;
+    const threeMinutesAgo = Date.now() - 3 * 60_000;
+    const late = await user.post('/api/me/two-factor/enroll/confirm', {
+      factorId: enrolled.factorId,
+      code: codeFor(enrolled.secret, threeMinutesAgo),
+    });
+    expect([late.status, late.body.error]).toEqual([400, TWO_FACTOR_MESSAGES.expired]);
+
+    const other = await lore.user();
+    const { secret: otherSecret } = await turnOnTwoFactor(other);
+    const client = await lore.anotherSession(other);
+    const old = await client.post('/api/me/two-factor/verify', { code: codeFor(otherSecret, threeMinutesAgo) });
+    expect([old.status, old.body.error]).toEqual([400, TWO_FACTOR_MESSAGES.expired]);
+    expect((await client.get('/api/me')).status).toBe(403);
+  });
+
   it('locks the session for 30 s after 3 wrong codes, on the server', async () => {
     const user = await lore.user();
     const { secret } = await turnOnTwoFactor(user);

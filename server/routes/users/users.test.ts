@@ -104,7 +104,9 @@ describe('POST /api/inviteUser', () => {
   it('tells a member they may not invite administrators', async () => {
     const response = await member.post('/api/inviteUser', { email: 'x@example.com', accountId, role: 'admin' });
     expect(response.status).toBe(403);
-    expect(response.body.error).toBe('Permission denied');
+    expect(response.body.error).toBe('You do not have permission to invite administrators');
+    const asMember = await member.post('/api/inviteUser', { email: 'x@example.com', accountId, role: 'member' });
+    expect([asMember.status, asMember.body.error]).toEqual([403, 'Permission denied']);
   });
 });
 

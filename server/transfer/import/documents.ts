@@ -20,7 +20,7 @@ export interface ReadDocument {
 /** A file that cannot become an item, with the reason people are told. */
 export class UnreadableDocument extends Error {}
 
-/** Reads one kind of document. A new kind (PDF: an item with the file attached) is one more entry in HANDLERS. */
+/** Reads one kind of document. A new kind is one more entry in HANDLERS. */
 export interface DocumentHandler {
   /** Lower-case extensions without the dot. */
   extensions: string[];
@@ -141,8 +141,25 @@ export const textHandler: DocumentHandler = {
   },
 };
 
-/** Every kind of document the importer reads. PDFs are not read yet. */
-export const HANDLERS: DocumentHandler[] = [markdownHandler, htmlHandler, textHandler];
+/**
+ * PDF: an item named after the file that shows it in a viewer block. The block
+ * names the file relatively, like an image in Markdown, so the importer checks,
+ * stores and reads it (its text becomes searchable) as it does a PDF any document shows.
+ */
+export const pdfHandler: DocumentHandler = {
+  extensions: ['pdf'],
+  read({ path: filePath }) {
+    const name = escapeHtml(path.posix.basename(filePath));
+    return {
+      title: nameOf(filePath),
+      tags: [],
+      html: `<div data-type="pdf-viewer" data-src="${escapeHtml(encodeURI(path.posix.basename(filePath)))}" data-filename="${name}"></div>`,
+    };
+  },
+};
+
+/** Every kind of document the importer reads. */
+export const HANDLERS: DocumentHandler[] = [markdownHandler, htmlHandler, textHandler, pdfHandler];
 
 /** The handler for a file, by its extension; undefined for files that are not documents. */
 export function handlerFor(filePath: string): DocumentHandler | undefined {

@@ -1,15 +1,24 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { KNOWLEDGE_IMAGES_BUCKET, MAX_IMAGE_BYTES, secureImageUrl } from '../../../common/files';
+import {
+  KNOWLEDGE_IMAGES_BUCKET,
+  KNOWLEDGE_PDFS_BUCKET,
+  MAX_IMAGE_BYTES,
+  MAX_PDF_BYTES,
+  pdfThumbnailPath,
+  secureImageUrl,
+} from '../../../common/files';
 import { knowledgeInputSchema, TITLE_MAX_LENGTH } from '../../../common/knowledge';
+import { cleanPdfFilename } from '../../../common/knowledge-pdfs';
 import type { ImportedFile, ImportLine } from '../../../common/transfer';
 import type { AppDeps } from '../../app-env';
-import { createKnowledgeItem } from '../../commands/create-knowledge';
+import { createKnowledgeItem, type AttachedPdf } from '../../commands/create-knowledge';
 import { sanitizeKnowledgeHtml } from '../../content/knowledge-html';
 import { AppError } from '../../errors';
 import { detectImageType } from '../../storage/image-types';
-import { MANIFEST_FORMAT, MANIFEST_NAME, type Manifest } from '../format';
-import { rewriteImages } from '../html-images';
+import { extractPdfText, isReadablePdf, PdfTimeoutError, renderPdfThumbnail } from '../../storage/pdf';
+import { MANIFEST_FORMAT, MANIFEST_NAME, PDFS_FOLDER, type Manifest } from '../format';
+import { rewriteImages, rewritePdfViewers } from '../html-files';
 import { handlerFor, UnreadableDocument, type ReadDocument } from './documents';
 import type { ImportEntry } from './sources';
 
@@ -53,7 +62,7 @@ export async function runImport(
     if (handler) {
       others.push({ path: entry.path, folder: path.posix.dirname(entry.path), read: () => handler.read(entry) });
     } else {
-      others.push({ path: entry.path, status: 'skipped', reason: unsupportedReason(entry.path) });
+      others.push({ path: entry.path, status: 'skipped', reason: UNSUPPORTED_REASON });
     }
   }
   const queue = [...documents, ...others];
@@ -71,10 +80,7 @@ export async function runImport(
   return summary;
 }
 
-function unsupportedReason(filePath: string): string {
-  if (/\.pdf$/i.test(filePath)) return 'PDF files cannot be imported yet';
-  return 'Not a Markdown, HTML or text file';
-}
+const UNSUPPORTED_REASON = 'Not a Markdown, HTML, text or PDF file';
 
 /** The items of a Lore export's manifest, and the paths they stand for (its Markdown copies and itself). */
 function restoreDocuments(entries: ImportEntry[]): { documents: PendingDocument[]; restored: Set<string> } {
@@ -99,6 +105,10 @@ function restoreDocuments(entries: ImportEntry[]): { documents: PendingDocument[
   }
   const folder = path.posix.dirname(manifestEntry.path);
   const inFolder = (file: string) => (folder === '.' ? file : `${folder}/${file}`);
+  // The export's PDFs come in with the items that show them, not as items of their own.
+  for (const entry of entries) {
+    if (entry.path.startsWith(`${inFolder(PDFS_FOLDER)}/`)) restored.add(entry.path);
+  }
   const documents = manifest.items.map((item, index): PendingDocument => {
     if (typeof item.file === 'string') restored.add(inFolder(item.file));
     return {
@@ -122,10 +132,16 @@ function validDate(value: unknown): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** An image to store with the item, and where. */
-interface PlannedImage {
+/** A file to store with the item, and where. */
+interface PlannedFile {
+  bucket: typeof KNOWLEDGE_IMAGES_BUCKET | typeof KNOWLEDGE_PDFS_BUCKET;
   path: string;
   data: Uint8Array;
+}
+
+/** A PDF to store and attach: the file, its thumbnail and the text read from it. */
+interface PlannedPdf extends AttachedPdf {
+  files: PlannedFile[];
 }
 
 async function importDocument(
@@ -134,33 +150,44 @@ async function importDocument(
   document: PendingDocument,
 ): Promise<ImportedFile> {
   const { accountId, userId, byPath } = context;
-  const stored: string[] = [];
+  const stored: PlannedFile[] = [];
   try {
     const read = await document.read();
     const notes: string[] = [];
-    const planned: PlannedImage[] = [];
-    const bySource = new Map<string, PlannedImage | null>();
-    const html = await rewriteImages(read.html, async ({ src }) => {
+    const resolve = (src: string) => resolveRelative(src, document.folder);
+    const images: PlannedFile[] = [];
+    const imagesBySource = new Map<string, PlannedFile | null>();
+    const withImages = await rewriteImages(read.html, async ({ src }) => {
       if (!src) return null;
       // Addresses elsewhere are the sanitizer's to keep (https) or drop.
-      if (/^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith('//')) return undefined;
-      if (!bySource.has(src)) bySource.set(src, await planImage(src, document.folder, byPath, accountId, notes));
-      const image = bySource.get(src);
+      if (isAbsolute(src)) return undefined;
+      if (!imagesBySource.has(src))
+        imagesBySource.set(src, await planImage(src, resolve(src), byPath, accountId, notes));
+      const image = imagesBySource.get(src);
       if (!image) return null;
-      if (!planned.includes(image)) planned.push(image);
+      if (!images.includes(image)) images.push(image);
       return { src: secureImageUrl(KNOWLEDGE_IMAGES_BUCKET, image.path), dataPath: image.path };
+    });
+    const pdfs: PlannedPdf[] = [];
+    const html = await rewritePdfViewers(withImages, async ({ src, filename }) => {
+      // A viewer block can only show a PDF that came with the import.
+      if (!src || isAbsolute(src)) return null;
+      const pdf = await planPdf(src, resolve(src), filename, byPath, accountId, notes);
+      if (!pdf) return null;
+      pdfs.push(pdf);
+      return { src: secureImageUrl(KNOWLEDGE_PDFS_BUCKET, pdf.pdfPath) };
     });
     const checked = knowledgeInputSchema.safeParse({
       title: read.title.trim().slice(0, TITLE_MAX_LENGTH),
-      content: sanitizeKnowledgeHtml(html),
+      content: sanitizeKnowledgeHtml(html, accountId),
       tags: read.tags,
     });
     if (!checked.success) {
       return { path: document.path, status: 'skipped', reason: checked.error.issues[0]?.message ?? 'Invalid item' };
     }
-    for (const image of planned) {
-      await deps.files.put(KNOWLEDGE_IMAGES_BUCKET, image.path, image.data);
-      stored.push(image.path);
+    for (const file of [...images, ...pdfs.flatMap((pdf) => pdf.files)]) {
+      await deps.files.put(file.bucket, file.path, file.data);
+      stored.push(file);
     }
     const row = await createKnowledgeItem(deps, {
       accountId,
@@ -168,6 +195,7 @@ async function importDocument(
       ...checked.data,
       createdAt: read.createdAt,
       updatedAt: read.updatedAt,
+      pdfs,
     });
     return {
       path: document.path,
@@ -177,10 +205,12 @@ async function importDocument(
       ...(notes.length > 0 ? { reason: notes.join('; ') } : {}),
     };
   } catch (error) {
-    // Nothing half-written: the images of an item that was not saved go too.
-    if (stored.length > 0) {
-      await deps.files.remove(KNOWLEDGE_IMAGES_BUCKET, stored).catch((removeError: unknown) => {
-        deps.logger.error({ err: removeError, paths: stored }, 'Could not remove the images of a failed import');
+    // Nothing half-written: the files of an item that was not saved go too.
+    for (const bucket of [KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PDFS_BUCKET] as const) {
+      const paths = stored.filter((file) => file.bucket === bucket).map((file) => file.path);
+      if (paths.length === 0) continue;
+      await deps.files.remove(bucket, paths).catch((removeError: unknown) => {
+        deps.logger.error({ err: removeError, paths }, 'Could not remove the files of a failed import');
       });
     }
     if (error instanceof UnreadableDocument || error instanceof AppError) {
@@ -191,14 +221,11 @@ async function importDocument(
   }
 }
 
-/** The stored image a relative source names, checked by its content; null (and a note) when there is none to keep. */
-async function planImage(
-  src: string,
-  folder: string,
-  byPath: Map<string, Uint8Array>,
-  accountId: string,
-  notes: string[],
-): Promise<PlannedImage | null> {
+/** Whether a source is an address elsewhere rather than a file of the import. */
+const isAbsolute = (src: string) => /^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith('//');
+
+/** The import's path a relative source names, from the folder of the document that names it. */
+function resolveRelative(src: string, folder: string): string {
   const bare = src.replace(/[?#].*$/, '');
   let decoded = bare;
   try {
@@ -206,7 +233,17 @@ async function planImage(
   } catch {
     // Kept as written.
   }
-  const resolved = path.posix.normalize(bare.startsWith('/') ? decoded.slice(1) : path.posix.join(folder, decoded));
+  return path.posix.normalize(bare.startsWith('/') ? decoded.slice(1) : path.posix.join(folder, decoded));
+}
+
+/** The stored image a relative source names, checked by its content; null (and a note) when there is none to keep. */
+async function planImage(
+  src: string,
+  resolved: string,
+  byPath: Map<string, Uint8Array>,
+  accountId: string,
+  notes: string[],
+): Promise<PlannedFile | null> {
   const data = byPath.get(resolved);
   if (!data) {
     notes.push(`Image not found: ${src}`);
@@ -217,5 +254,47 @@ async function planImage(
     notes.push(`Image left out (not a PNG, JPEG, GIF or WebP of at most 10 MB): ${src}`);
     return null;
   }
-  return { path: `${accountId}/${crypto.randomUUID()}.${type.ext}`, data };
+  return { bucket: KNOWLEDGE_IMAGES_BUCKET, path: `${accountId}/${crypto.randomUUID()}.${type.ext}`, data };
+}
+
+/**
+ * The PDF a viewer block names, checked and read as an upload is: its text and
+ * a thumbnail of its first page. A missing one is left out with a note; one
+ * that cannot be read makes its document fail, leaving no item.
+ */
+async function planPdf(
+  src: string,
+  resolved: string,
+  filename: string | null,
+  byPath: Map<string, Uint8Array>,
+  accountId: string,
+  notes: string[],
+): Promise<PlannedPdf | null> {
+  const data = byPath.get(resolved);
+  if (!data) {
+    notes.push(`PDF not found: ${src}`);
+    return null;
+  }
+  if (data.length > MAX_PDF_BYTES)
+    throw new UnreadableDocument(`PDFs must be at most ${MAX_PDF_BYTES / 1024 / 1024} MB`);
+  try {
+    if (!(await isReadablePdf(data))) throw new UnreadableDocument('Not a PDF that can be read');
+    const { text } = await extractPdfText(data);
+    const thumbnail = await renderPdfThumbnail(data);
+    const pdfPath = `${accountId}/${crypto.randomUUID()}.pdf`;
+    const thumbnailPath = pdfThumbnailPath(pdfPath);
+    return {
+      pdfPath,
+      thumbnailPath,
+      filename: cleanPdfFilename(filename?.trim() || path.posix.basename(resolved)),
+      text,
+      files: [
+        { bucket: KNOWLEDGE_PDFS_BUCKET, path: pdfPath, data },
+        { bucket: KNOWLEDGE_PDFS_BUCKET, path: thumbnailPath, data: thumbnail },
+      ],
+    };
+  } catch (error) {
+    if (error instanceof PdfTimeoutError) throw new UnreadableDocument(error.message);
+    throw error;
+  }
 }

@@ -10,8 +10,9 @@ const router = createBrowserRouter(routes);
 
 function ThemedToaster() {
   const { resolved } = useTheme();
-  // The spec shows one toast at a time.
-  return <Toaster theme={resolved} visibleToasts={1} richColors closeButton position="top-right" />;
+  // The spec shows one toast at a time. At the bottom they cover no control: the top
+  // holds the theme toggle and Sign out, and no page keeps a control fixed at the bottom.
+  return <Toaster theme={resolved} visibleToasts={1} richColors closeButton position="bottom-right" />;
 }
 
 /** Providers around the router: data cache, theme, toasts. */

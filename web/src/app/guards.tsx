@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { RefreshCw, WifiOff } from 'lucide-react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSignOut } from '@/features/auth';
+import { loadNamePrompt } from '@/features/profile';
 import { GlobalLoader } from '@/components/layout/global-loader';
 import { Button } from '@/components/ui/button';
 import { useLoginSession } from '@/features/sessions';
@@ -38,16 +39,21 @@ export function SignedOutOnly() {
   return session.data ? <Navigate to={paths.accounts()} replace /> : <Outlet />;
 }
 
+const NamePrompt = lazy(loadNamePrompt);
+
 const TwoFactorVerifyScreen = lazy(() =>
   import('@/features/two-factor').then((m) => ({ default: m.TwoFactorVerifyScreen })),
 );
+// Loaded once signed in, so the sign-in page's first load stays small.
+const LiveUpdates = lazy(() => import('@/features/live').then((m) => ({ default: m.LiveUpdates })));
 
 /**
  * Everything else: a signed-out visitor is sent to /login, replacing the
  * history entry; where they were going is remembered for after sign-in (not
  * after signing out). A signed-in user's login session runs here, and its end
  * (in this tab or another) signs them out. A session that owes its two-factor
- * code sees 'Verify with 2FA' before the app.
+ * code sees 'Verify with 2FA' before the app; someone without a name is asked
+ * for one above the page, once.
  */
 export function SignedInOnly() {
   const session = useQuery(sessionQuery);
@@ -69,6 +75,15 @@ export function SignedInOnly() {
     return (
       <>
         <SessionWatcher />
+        <Suspense fallback={null}>
+          <LiveUpdates userId={session.data.user.id} />
+        </Suspense>
+        {/* Someone signed in with a name never needs the prompt's code; the prompt itself asks the server. */}
+        {!session.data.user.name.trim() && (
+          <Suspense fallback={null}>
+            <NamePrompt />
+          </Suspense>
+        )}
         <Outlet />
       </>
     );

@@ -9,8 +9,15 @@ import { invitationsPages } from '@/features/invitations';
 import { knowledgePages } from '@/features/knowledge';
 import { sessionsPages } from '@/features/sessions';
 import { usersPages } from '@/features/users';
+import type { RouteHandle } from '@/lib/document-title';
 import { SignedInOnly, SignedOutOnly } from './guards';
 import { ToAccounts, ToDashboard } from './redirects';
+import { RootRoute } from './root-route';
+
+/** A route's name in the browser's title (see lib/document-title.ts). */
+const titled = (title: string, more: Omit<RouteHandle, 'title'> = {}): { handle: RouteHandle } => ({
+  handle: { title, ...more },
+});
 
 /**
  * For pages that lead into a workspace (choosing, creating or joining one):
@@ -40,6 +47,7 @@ async function accountsRoute() {
  */
 export const routes: RouteObject[] = [
   {
+    Component: RootRoute,
     errorElement: <RouteErrorScreen />,
     // Shown while the first page's code loads.
     HydrateFallback: GlobalLoader,
@@ -47,32 +55,40 @@ export const routes: RouteObject[] = [
       {
         element: <SignedOutOnly />,
         children: [
-          { path: '/login', lazy: authPages.login },
-          { path: '/signup', lazy: authPages.signup },
+          { path: '/login', lazy: authPages.login, ...titled('Sign in') },
+          { path: '/signup', lazy: authPages.signup, ...titled('Create account') },
         ],
       },
-      { path: '/auth/callback', lazy: authPages.callback },
+      { path: '/auth/callback', lazy: authPages.callback, ...titled('Signing in') },
       {
         element: <SignedInOnly />,
         children: [
-          { path: '/welcome', lazy: leadingToDashboard(accountsPages.welcome) },
-          { path: '/accounts', lazy: leadingToDashboard(accountsRoute) },
-          { path: '/invitations', lazy: leadingToDashboard(invitationsPages.invitations) },
+          { path: '/welcome', lazy: leadingToDashboard(accountsPages.welcome), ...titled('Welcome') },
+          { path: '/accounts', lazy: leadingToDashboard(accountsRoute), ...titled('Workspaces') },
+          { path: '/invitations', lazy: leadingToDashboard(invitationsPages.invitations), ...titled('Invitations') },
           {
             path: '/account/:accountId',
             lazy: accountsPages.layout,
             children: [
               { index: true, element: <ToDashboard /> },
-              { path: 'dashboard', lazy: accountsPages.dashboard },
-              { path: 'users', lazy: usersPages.users },
-              { path: 'knowledge', lazy: knowledgePages.list },
-              { path: 'knowledge/create', lazy: knowledgePages.create },
-              { path: 'knowledge/edit/:knowledgeId', lazy: knowledgePages.edit },
-              { path: 'knowledge/:knowledgeId', lazy: knowledgePages.article },
-              { path: 'ai-search', lazy: aiSearchPages.search },
-              { path: 'settings', lazy: accountsPages.settings },
-              { path: 'sessions', lazy: sessionsPages.sessions },
-              { path: 'help', lazy: helpPages.help },
+              { path: 'dashboard', lazy: accountsPages.dashboard, ...titled('Dashboard') },
+              { path: 'users', lazy: usersPages.users, ...titled('Users') },
+              { path: 'knowledge', lazy: knowledgePages.list, ...titled('Knowledge', { scrollByAddress: true }) },
+              { path: 'knowledge/create', lazy: knowledgePages.create, ...titled('New knowledge') },
+              {
+                path: 'knowledge/edit/:knowledgeId',
+                lazy: knowledgePages.edit,
+                ...titled('Edit knowledge', { namesItself: true }),
+              },
+              {
+                path: 'knowledge/:knowledgeId',
+                lazy: knowledgePages.article,
+                ...titled('Knowledge', { namesItself: true }),
+              },
+              { path: 'ai-search', lazy: aiSearchPages.search, ...titled('AI Search') },
+              { path: 'settings', lazy: accountsPages.settings, ...titled('Settings') },
+              { path: 'sessions', lazy: sessionsPages.sessions, ...titled('Sessions') },
+              { path: 'help', lazy: helpPages.help, ...titled('Help') },
               { path: '*', element: <ToDashboard /> },
             ],
           },

@@ -27,15 +27,12 @@ async function endedSessionReason(userId: string): Promise<string> {
 }
 
 /**
- * Calls one of the endpoints declared in common/api/ with the session cookie:
- * `api(renameAccount, { params: { accountId }, json: { name } })`. Input and
- * answer are typed by the endpoint's schemas; failures reject with an ApiError
- * carrying the server's message and `code`. A 401 while signed in means the
- * session ended (expired, or ended from another device): every tab signs out.
- * A 403 does not; `mfa_required` (the session must give its two-factor code)
- * has the app check the session again, which then asks for the code.
+ * fetch with the session cookie. A 401 while signed in means the session ended
+ * (expired, or ended from another device): every tab signs out. A 403 does
+ * not; `mfa_required` (the session must give its two-factor code) has the app
+ * check the session again, which then asks for the code.
  */
-export const api = createApiClient(async (url, init) => {
+export async function fetchWithSession(url: string, init: RequestInit): Promise<Response> {
   const response = await fetch(url, { ...init, credentials: 'same-origin' });
   const userId = signedInUser();
   // Reported before the caller sees the failure, so the sign-out comes first (not a page's own error toast).
@@ -48,4 +45,12 @@ export const api = createApiClient(async (url, init) => {
     if (code === SECOND_FACTOR_REQUIRED_CODE) reportSecondFactorRequired();
   }
   return response;
-});
+}
+
+/**
+ * Calls one of the endpoints declared in common/api/ through fetchWithSession:
+ * `api(renameAccount, { params: { accountId }, json: { name } })`. Input and
+ * answer are typed by the endpoint's schemas; failures reject with an ApiError
+ * carrying the server's message and `code`.
+ */
+export const api = createApiClient(fetchWithSession);

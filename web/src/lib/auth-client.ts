@@ -11,7 +11,10 @@ export const authClient = createAuthClient({
 });
 
 export interface CurrentSession {
-  user: { id: string; email: string; name: string };
+  /** `createdAt`: when the person's user was made, at their first sign-in. */
+  user: { id: string; email: string; name: string; createdAt: string };
+  /** When this sign-in happened (the session's start); with `user.createdAt` it tells a first sign-in. */
+  signedInAt: string;
   /** 'pending' while the session owes its two-factor code (decision 4). */
   secondFactor: 'none' | 'pending' | 'verified';
 }
@@ -33,11 +36,16 @@ async function fetchSessionOnce(timeoutMs: number): Promise<CurrentSession | nul
   if (!response.ok) throw new SessionCheckError(`HTTP error ${response.status}`);
   const body = (await response.json()) as {
     user?: CurrentSession['user'];
-    session?: { secondFactor?: CurrentSession['secondFactor'] };
+    session?: { secondFactor?: CurrentSession['secondFactor']; createdAt?: string };
   } | null;
   if (!body?.user) return null;
-  const { id, email, name } = body.user;
-  return { user: { id, email, name }, secondFactor: body.session?.secondFactor ?? 'none' };
+  const { id, email, name, createdAt } = body.user;
+  return {
+    user: { id, email, name, createdAt },
+    // Without a start time, the sign-in counts as happening now.
+    signedInAt: body.session?.createdAt ?? new Date().toISOString(),
+    secondFactor: body.session?.secondFactor ?? 'none',
+  };
 }
 
 /** Asks who is signed in, retrying network trouble and time-outs; with no session, local auth data is wiped. */

@@ -1,7 +1,10 @@
+import { ASKED_QUESTION_KEY_PREFIX } from './asked-question';
+
 /**
  * Every key under which Lore keeps someone's data in this browser: spec
  * section 3's keys, the login session id (suffixed with the user id), and
- * Lore's own (return path, saved AI searches, recently viewed, sign-up name).
+ * Lore's own (return path, saved AI searches and whether one was asked,
+ * recently viewed, sign-up name).
  */
 const EXACT_KEYS = [
   'auth-storage',
@@ -13,7 +16,7 @@ const EXACT_KEYS = [
   'lore-signup-name',
   'recently-viewed',
 ];
-const KEY_PREFIXES = ['app_session_id_', 'ai-search:'];
+const KEY_PREFIXES = ['app_session_id_', 'ai-search:', ASKED_QUESTION_KEY_PREFIX];
 
 /** Whether `key` holds a signed-in person's data (the theme is the browser's, not the person's). */
 export function isPersonalKey(key: string): boolean {

@@ -23,8 +23,8 @@ describe('the end of a session', () => {
   });
 
   it("wipes the person's keys and keeps the browser's theme", () => {
-    for (const key of ['account-preferences', 'lore-return-to', 'app_session_id_42', 'ai-search:7', 'recently-viewed'])
-      expect(isPersonalKey(key)).toBe(true);
+    const keys = ['account-preferences', 'lore-return-to', 'app_session_id_42', 'ai-search:7', 'ai-search-asked:7'];
+    for (const key of [...keys, 'recently-viewed']) expect(isPersonalKey(key)).toBe(true);
     expect(isPersonalKey('lore-theme')).toBe(false);
   });
 });

@@ -16,6 +16,8 @@ export interface AppShellProps {
   accountSwitcher: ReactNode;
   /** Bottom of the sidebar: the signed-in person. */
   userMenu: ReactNode;
+  /** In the header, before the theme toggle: the connection state. */
+  status?: ReactNode;
   children: ReactNode;
 }
 
@@ -46,7 +48,7 @@ function Sidebar({ accountId, accountSwitcher, userMenu }: Omit<AppShellProps, '
 }
 
 /** The signed-in frame: sidebar (a drawer on phones), header with the theme toggle, and the page. */
-export function AppShell({ children, ...sidebar }: AppShellProps) {
+export function AppShell({ children, status, ...sidebar }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
   // Going to another page closes the drawer: adjust the state while rendering, not in an effect after it.
@@ -90,6 +92,7 @@ export function AppShell({ children, ...sidebar }: AppShellProps) {
           </DialogPrimitive.Root>
           <Logo className="md:hidden" />
           <div className="ml-auto flex items-center gap-1">
+            {status}
             <ThemeToggle />
           </div>
         </header>

@@ -1,9 +1,11 @@
 import { TriangleAlert } from 'lucide-react';
 import { useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/lib/document-title';
 
 /** The generic error screen, for anything the app did not expect. */
 export function ErrorScreen({ onReset }: { onReset?: () => void }) {
+  useDocumentTitle(['Something Went Wrong']);
   return (
     <div className="flex min-h-dvh items-center justify-center p-6">
       <div className="flex max-w-md flex-col items-center text-center">

@@ -1,13 +1,9 @@
+import { initialsOf } from '@/lib/initials';
 import { cn } from '@/lib/utils';
 
 /** A round badge with the first letters of a name. */
 export function Initials({ name, className }: { name: string; className?: string }) {
-  const letters = name
-    .split(/[\s@._-]+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('');
+  const letters = initialsOf(name);
   return (
     <span
       aria-hidden="true"

@@ -8,7 +8,7 @@ const badgeVariants = cva('inline-flex items-center gap-1 rounded-full px-2 py-0
       default: 'bg-accent text-accent-foreground',
       muted: 'bg-muted text-muted-foreground',
       success: 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-400',
-      warning: 'bg-amber-500/15 text-amber-700 dark:text-amber-400',
+      warning: 'bg-amber-500/15 text-amber-800 dark:text-amber-400',
     },
   },
   defaultVariants: { variant: 'default' },

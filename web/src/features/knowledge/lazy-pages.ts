@@ -5,7 +5,13 @@
  */
 export const knowledgePages = {
   list: () => import('./pages/knowledge-list-page').then((m) => ({ Component: m.KnowledgeListPage })),
-  article: () => import('./pages/knowledge-article-page').then((m) => ({ Component: m.KnowledgeArticlePage })),
+  article: () =>
+    Promise.all([import('./pages/knowledge-article-page'), import('./components/item-document-title')]).then(
+      ([m, title]) => ({ Component: title.withItemTitle(m.KnowledgeArticlePage, (item) => item) }),
+    ),
   create: () => import('./pages/knowledge-create-page').then((m) => ({ Component: m.KnowledgeCreatePage })),
-  edit: () => import('./pages/knowledge-edit-page').then((m) => ({ Component: m.KnowledgeEditPage })),
+  edit: () =>
+    Promise.all([import('./pages/knowledge-edit-page'), import('./components/item-document-title')]).then(
+      ([m, title]) => ({ Component: title.withItemTitle(m.KnowledgeEditPage, (item) => `Edit ${item}`) }),
+    ),
 };

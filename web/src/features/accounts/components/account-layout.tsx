@@ -4,12 +4,20 @@ import { Navigate, Outlet, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { AppShell } from '@/components/layout/app-shell';
 import { GlobalLoader } from '@/components/layout/global-loader';
+import { ConnectionIndicator } from '@/features/live';
 import { UserMenu } from '@/features/profile';
 import { saveAccountPreferences } from '@/lib/account-preferences';
 import { ApiError } from '@/lib/api-client';
+import { useDocumentTitle, useRouteHandle } from '@/lib/document-title';
 import { paths } from '@/lib/paths';
 import { accountQuery } from '../api/accounts-queries';
 import { AccountSwitcher } from './account-switcher';
+
+/** The browser's title in a workspace: the page, then the workspace (a page that names itself does it all). */
+function useWorkspaceTitle(accountName: string | undefined) {
+  const handle = useRouteHandle();
+  useDocumentTitle([handle.title, accountName], { when: !handle.namesItself });
+}
 
 /**
  * /account/:accountId/*: checks membership, remembers the account, shows the
@@ -18,6 +26,7 @@ import { AccountSwitcher } from './account-switcher';
 export function AccountLayout() {
   const { accountId = '' } = useParams();
   const account = useQuery(accountQuery(accountId));
+  useWorkspaceTitle(account.data?.name);
 
   useEffect(() => {
     if (account.data) saveAccountPreferences(account.data);
@@ -35,6 +44,7 @@ export function AccountLayout() {
       accountId={account.data.id}
       accountSwitcher={<AccountSwitcher account={account.data} />}
       userMenu={<UserMenu accountId={account.data.id} />}
+      status={<ConnectionIndicator />}
     >
       {/* The workspace's pages read what the caller may do in it (AccountDto) with useOutletContext. */}
       <Outlet context={account.data} />

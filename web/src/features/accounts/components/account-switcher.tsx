@@ -27,10 +27,9 @@ export function AccountSwitcher({ account }: { account: AccountDto }) {
   return (
     <>
       <DropdownMenu>
-        <DropdownMenuTrigger
-          className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer"
-          aria-label="Switch workspace"
-        >
+        <DropdownMenuTrigger className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer">
+          {/* Named by what it shows, then what it does (the visible text stays part of the name). */}
+          <span className="sr-only">Switch workspace: </span>
           <Initials name={account.name} className="bg-primary text-primary-foreground" />
           <span className="min-w-0 flex-1">
             <span className="block truncate text-sm font-semibold" data-testid="current-account-name">

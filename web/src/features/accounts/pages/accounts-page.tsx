@@ -51,7 +51,7 @@ export function AccountsPage({ whenEmpty }: { whenEmpty: ReactNode }) {
           <Link
             key={account.id}
             to={paths.account(account.id).dashboard()}
-            className="flex items-center gap-3 px-4 py-3 hover:bg-muted focus-visible:bg-muted focus-visible:outline-none"
+            className="flex items-center gap-3 px-4 py-3 hover:bg-muted focus-visible:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
           >
             <Initials name={account.name} />
             <span className="min-w-0 flex-1">

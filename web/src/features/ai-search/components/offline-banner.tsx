@@ -1,7 +1,7 @@
 import { WifiOff } from 'lucide-react';
 import { AI_SEARCH_MESSAGES } from '../lib/messages';
 
-/** Spec section 2: shown while the browser is offline. */
+/** Spec section 2: shown while the tab is disconnected (the browser offline, or Lore out of reach). */
 export function OfflineBanner() {
   return (
     <div

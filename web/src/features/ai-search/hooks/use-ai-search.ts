@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { AI_SEARCH_LIMITS } from '@common/ai-search';
+import { rememberQuestionAsked } from '@/lib/asked-question';
 import { AI_SEARCH_MESSAGES } from '../lib/messages';
 import { renderAnswer, sanitizeAnswer } from '../lib/render-answer';
 import { emptyResult, forgetSearch, loadSearch, saveSearch, type SearchResult } from '../lib/saved-search';
@@ -79,6 +80,7 @@ export function useAiSearch(accountId: string) {
         });
         show({}, 'completed');
         saveSearch(accountId, result);
+        rememberQuestionAsked(accountId);
       } catch (error) {
         if (running.current !== controller) return; // A newer search took over.
         if (isAbort(error)) {

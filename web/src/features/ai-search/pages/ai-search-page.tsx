@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
+import { useConnectionState } from '@/features/live';
 import { cn } from '@/lib/utils';
 import { AnswerPanel } from '../components/answer-panel';
 import { ExampleQuestions } from '../components/example-questions';
@@ -11,7 +12,6 @@ import { RelatedItems } from '../components/related-items';
 import { SearchForm } from '../components/search-form';
 import { AskAnything, NoResults, SearchFailed } from '../components/search-states';
 import { useAiSearch } from '../hooks/use-ai-search';
-import { useOnline } from '../hooks/use-online';
 
 /** /account/:id/ai-search: ask a question, read the streamed answer and its sources. ?q= asks at once, ?reset=true clears. */
 export function AiSearchPage() {
@@ -29,7 +29,8 @@ function AiSearch({ accountId }: { accountId: string }) {
     setShownQuery(state.query);
     setDraft(state.query);
   }
-  const online = useOnline();
+  // The page's one connection state (features/live): offline when the browser is, or Lore cannot be reached.
+  const offline = useConnectionState() === 'disconnected';
   const [params, setParams] = useSearchParams();
   const asked = params.get('q');
   const resetting = params.get('reset') === 'true';
@@ -95,7 +96,7 @@ function AiSearch({ accountId }: { accountId: string }) {
         }
       />
       <div className="mb-6 grid gap-4">
-        {!online && <OfflineBanner />}
+        {offline && <OfflineBanner />}
         <SearchForm value={draft} onChange={setDraft} onSearch={search} onCancel={cancel} searching={searching} />
         {state.cancelled && (
           <p role="status" className="text-sm text-muted-foreground">

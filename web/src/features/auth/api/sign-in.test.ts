@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { signInErrorMessage } from './sign-in';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { AuthError, linkFailureOf, redeemLink, signInErrorMessage } from './sign-in';
 
 const GENERIC = 'Authentication failed. Please try again.';
 const wait = (seconds: number) =>
@@ -35,5 +36,42 @@ describe('signInErrorMessage', () => {
     expect(signInErrorMessage({})).toBe(GENERIC);
     expect(signInErrorMessage(null)).toBe(GENERIC);
     expect(signInErrorMessage(undefined)).toBe(GENERIC);
+  });
+});
+
+describe('linkFailureOf', () => {
+  const refusal = (body: object) => new ApiError(400, 'refused', (body as { code?: string }).code, body);
+
+  it('reads why a link failed, and its address, from the redeem answer', () => {
+    expect(linkFailureOf(refusal({ code: 'link_used', email: 'a@example.com' }))).toEqual({
+      reason: 'used',
+      email: 'a@example.com',
+    });
+    expect(linkFailureOf(refusal({ code: 'link_expired', email: 'a@example.com' }))).toEqual({
+      reason: 'expired',
+      email: 'a@example.com',
+    });
+  });
+
+  it('calls anything else a link that is not valid', () => {
+    expect(linkFailureOf(refusal({ code: 'invalid_link' }))).toEqual({ reason: 'invalid' });
+    expect(linkFailureOf(refusal({ code: 'link_used' }))).toEqual({ reason: 'invalid' });
+    expect(linkFailureOf(new TypeError('Failed to fetch'))).toEqual({ reason: 'invalid' });
+  });
+});
+
+describe('redeemLink', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("fails as an AuthError with the spec's text, and why", async () => {
+    const answer = { error: 'This sign-in link was already used.', code: 'link_used', email: 'a@example.com' };
+    vi.stubGlobal('fetch', async () => Response.json(answer, { status: 400 }));
+    const failure = await redeemLink({ token: 'used' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AuthError);
+    expect(failure).toMatchObject({
+      name: 'AuthError',
+      message: GENERIC,
+      failure: { reason: 'used', email: 'a@example.com' },
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { getSignInOptions, OtherAccount, redeemLoginLink } from '@common/api/sign-in';
+import type { getSignInOptions, LoginLinkRefusal, OtherAccount, redeemLoginLink } from '@common/api/sign-in';
+import { LOGIN_LINK_FAILURE_CODES } from '@common/auth';
 import { api, ApiError } from '@/lib/api-client';
 import { authClient } from '@/lib/auth-client';
 import { paths } from '@/lib/paths';
@@ -31,7 +32,7 @@ export async function requestLoginLink(email: string): Promise<void> {
     newUserCallbackURL: paths.authCallback(),
     errorCallbackURL: paths.login('link'),
   });
-  if (error) throw new Error(signInErrorMessage(error));
+  if (error) throw new AuthError(signInErrorMessage(error));
 }
 
 /** Starts Google or Apple sign-in; the browser leaves for the provider. */
@@ -41,7 +42,33 @@ export async function signInWithProvider(provider: 'google' | 'apple'): Promise<
     callbackURL: paths.authCallback(),
     errorCallbackURL: paths.login('oauth'),
   });
-  if (error) throw new Error(GENERIC_FAILURE);
+  if (error) throw new AuthError(GENERIC_FAILURE);
+}
+
+/** Why a link did not sign in: used or expired (with the address it went to, for a new one), or not valid. */
+export type LinkFailure = { reason: 'used' | 'expired'; email: string } | { reason: 'invalid' };
+
+/** The reason in a failed redeem's answer; anything else (a network failure, say) is just not valid. */
+export function linkFailureOf(failure: unknown): LinkFailure {
+  const body = failure instanceof ApiError ? (failure.body as Partial<LoginLinkRefusal> | undefined) : undefined;
+  if (body?.email && body.code === LOGIN_LINK_FAILURE_CODES.used) return { reason: 'used', email: body.email };
+  if (body?.email && body.code === LOGIN_LINK_FAILURE_CODES.expired) return { reason: 'expired', email: body.email };
+  return { reason: 'invalid' };
+}
+
+/**
+ * A sign-in that failed, normalised as the spec names it (section 8: ApiError or
+ * AuthError, and a message); for a link, why it failed.
+ */
+export class AuthError extends Error {
+  override name = 'AuthError';
+  constructor(
+    message: string,
+    readonly failure?: LinkFailure,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
 }
 
 /** What redeeming a link came to: signed in, or another user is signed in here and the person must choose. */
@@ -49,7 +76,8 @@ export type RedeemOutcome = { signedIn: true } | { signedIn: false; otherAccount
 
 /**
  * POST /api/redeemLoginLink with a mailed link's token (and the name typed at
- * sign-up in this browser). Throws the spec's generic failure for a bad or used link.
+ * sign-up in this browser). Throws an AuthError (the spec's generic failure,
+ * and why) for a bad, used or expired link.
  */
 export async function redeemLink(input: {
   token: string;
@@ -63,6 +91,6 @@ export async function redeemLink(input: {
     if (failure instanceof ApiError && failure.code === 'other_account') {
       return { signedIn: false, otherAccount: failure.body as OtherAccount };
     }
-    throw new Error(GENERIC_FAILURE, { cause: failure });
+    throw new AuthError(GENERIC_FAILURE, linkFailureOf(failure), { cause: failure });
   }
 }

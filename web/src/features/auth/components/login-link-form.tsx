@@ -4,20 +4,33 @@ import { FULL_NAME_MAX_LENGTH, LOGIN_LINK_LIFETIME_MINUTES } from '@common/auth'
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { requestLoginLink } from '../api/sign-in';
+import type { SignInFailure } from '../lib/sign-in-failure';
 import { rememberSignupName } from '../lib/signup-name';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * E-mail (and, for sign-up, full name) and a button that mails a login link;
- * then a "check your e-mail" panel that can send again.
+ * then a "check your e-mail" panel that can send again. After a failed sign-in
+ * it says so first, and why, with a button that sends a new link to the address
+ * a used or expired link went to.
  */
-export function LoginLinkForm({ askName = false, submitLabel }: { askName?: boolean; submitLabel: string }) {
+export function LoginLinkForm({
+  askName = false,
+  submitLabel,
+  failure,
+}: {
+  askName?: boolean;
+  submitLabel: string;
+  failure?: SignInFailure;
+}) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // Once a new link is on its way, the failure that came before is old news.
+  const [sentOnce, setSentOnce] = useState(false);
 
   const send = async (address: string) => {
     setBusy(true);
@@ -26,6 +39,7 @@ export function LoginLinkForm({ askName = false, submitLabel }: { askName?: bool
       if (askName) rememberSignupName(name.trim());
       await requestLoginLink(address);
       setSentTo(address);
+      setSentOnce(true);
     } catch (failure) {
       setError((failure as Error).message);
     } finally {
@@ -74,39 +88,57 @@ export function LoginLinkForm({ askName = false, submitLabel }: { askName?: bool
   }
 
   return (
-    <form className="grid gap-4" onSubmit={submit} noValidate>
-      {askName && (
-        <div className="grid gap-2">
-          <Label htmlFor="full-name">Full name</Label>
-          <Input
-            id="full-name"
-            autoComplete="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            placeholder="Ada Lovelace"
-            autoFocus
-          />
+    <>
+      {failure && !sentOnce && (
+        <div role="alert" className="grid gap-1 rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
+          <p>Authentication failed. Please try again.</p>
+          {failure.reason && <p>{failure.reason}</p>}
+          {failure.resendTo && (
+            <Button
+              variant="outline"
+              className="mt-1 h-auto min-h-9 whitespace-normal text-foreground [overflow-wrap:anywhere]"
+              disabled={busy}
+              onClick={() => void send(failure.resendTo!)}
+            >
+              {busy ? 'Sending...' : `Send a new link to ${failure.resendTo}`}
+            </Button>
+          )}
         </div>
       )}
-      <div className="grid gap-2">
-        <Label htmlFor="email">Email</Label>
-        <Input
-          id="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder="you@company.com"
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? 'login-error' : undefined}
-          autoFocus={!askName}
-        />
-      </div>
-      <FieldError id="login-error">{error}</FieldError>
-      <Button type="submit" disabled={busy || !email.trim()}>
-        {busy ? 'Sending...' : submitLabel}
-      </Button>
-    </form>
+      <form className="grid gap-4" onSubmit={submit} noValidate>
+        {askName && (
+          <div className="grid gap-2">
+            <Label htmlFor="full-name">Full name</Label>
+            <Input
+              id="full-name"
+              autoComplete="name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder="Ada Lovelace"
+              autoFocus
+            />
+          </div>
+        )}
+        <div className="grid gap-2">
+          <Label htmlFor="email">Email</Label>
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="you@company.com"
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? 'login-error' : undefined}
+            autoFocus={!askName}
+          />
+        </div>
+        <FieldError id="login-error">{error}</FieldError>
+        <Button type="submit" disabled={busy || !email.trim()}>
+          {busy ? 'Sending...' : submitLabel}
+        </Button>
+      </form>
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { sessionQuery } from '@/lib/auth-client';
 import { paths } from '@/lib/paths';
 import { clearReturnTo, readReturnTo } from '@/lib/return-to';
-import { redeemLink } from '../api/sign-in';
+import { AuthError, redeemLink, type LinkFailure } from '../api/sign-in';
 import { clearSignupName, readSignupName } from '../lib/signup-name';
 
 /**
@@ -33,7 +33,8 @@ function RouteOnceSignedIn({ failed }: { failed: boolean }) {
   return <Navigate to={signedIn ? (readReturnTo() ?? paths.accounts()) : paths.login('callback')} replace />;
 }
 
-type Step = { kind: 'redeeming' } | { kind: 'choose'; otherAccount: OtherAccount } | { kind: 'failed' };
+type Step =
+  { kind: 'redeeming' } | { kind: 'choose'; otherAccount: OtherAccount } | { kind: 'failed'; failure: LinkFailure };
 
 /**
  * Redeems the link at once, unless someone else is signed in in this browser:
@@ -57,8 +58,8 @@ function RedeemLink({ token }: { token: string }) {
       const destination = readReturnTo() ?? paths.accounts();
       clearReturnTo();
       navigate(destination, { replace: true });
-    } catch {
-      setStep({ kind: 'failed' });
+    } catch (error) {
+      setStep({ kind: 'failed', failure: (error instanceof AuthError && error.failure) || { reason: 'invalid' } });
     }
   };
 
@@ -69,7 +70,9 @@ function RedeemLink({ token }: { token: string }) {
     void redeem(false);
   });
 
-  if (step.kind === 'failed') return <Navigate to={paths.login('link')} replace />;
+  // /login says why, and offers a new link to the same address; the address travels in history state, not the URL.
+  if (step.kind === 'failed')
+    return <Navigate to={paths.login('link')} replace state={{ linkFailure: step.failure }} />;
   if (step.kind === 'redeeming') return <GlobalLoader />;
   const { currentEmail, linkEmail } = step.otherAccount;
   return (

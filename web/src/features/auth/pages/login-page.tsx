@@ -1,13 +1,16 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/lib/paths';
 import { LoginLinkForm } from '../components/login-link-form';
 import { ProviderButtons } from '../components/provider-buttons';
+import { signInFailureFrom } from '../lib/sign-in-failure';
 
-/** /login: e-mail link, or Google and Apple when configured. */
+/** /login: e-mail link, or Google and Apple when configured; after a failed sign-in, why (see LoginLinkForm). */
 export function LoginPage() {
   const [params] = useSearchParams();
+  const { state } = useLocation();
+  const failure = signInFailureFrom(params.get('error'), state);
   return (
     <AuthLayout>
       <Card>
@@ -16,12 +19,7 @@ export function LoginPage() {
           <CardDescription>We will email you a link that signs you in. No password needed.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          {params.get('error') && (
-            <p role="alert" className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive">
-              Authentication failed. Please try again.
-            </p>
-          )}
-          <LoginLinkForm submitLabel="Send login link" />
+          <LoginLinkForm submitLabel="Send login link" failure={failure} />
           <ProviderButtons />
         </CardContent>
       </Card>

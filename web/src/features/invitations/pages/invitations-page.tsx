@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, Inbox, X } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { MyInvitationDto } from '@common/members';
@@ -7,6 +8,7 @@ import { AuthLayout } from '@/components/layout/auth-layout';
 import { Initials } from '@/components/layout/initials';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { SignOutButton } from '@/features/auth';
@@ -24,6 +26,8 @@ export function InvitationsPage() {
   const invitations = useQuery(myInvitationsQuery(token));
   const accept = useAcceptInvitation();
   const decline = useDeclineInvitation();
+  // Declining cannot be undone (only a new invitation brings it back): it is confirmed first.
+  const [declining, setDeclining] = useState<MyInvitationDto | null>(null);
 
   // The invitation the e-mailed link names is answered by its token; the others by id.
   const referenceFor = (invite: MyInvitationDto) =>
@@ -47,6 +51,7 @@ export function InvitationsPage() {
       onSuccess: () => toast.success(`Invitation to ${invite.account_name} declined`),
       onError: (failure) =>
         toast.error('Failed to reject invitation. Please try again.', { description: failure.message }),
+      onSettled: () => setDeclining(null),
     });
 
   const busy = accept.isPending || decline.isPending;
@@ -99,7 +104,7 @@ export function InvitationsPage() {
                 <Button className="flex-1" disabled={busy} onClick={() => onAccept(invite)}>
                   <Check /> Accept
                 </Button>
-                <Button className="flex-1" variant="outline" disabled={busy} onClick={() => onDecline(invite)}>
+                <Button className="flex-1" variant="outline" disabled={busy} onClick={() => setDeclining(invite)}>
                   <X /> Decline
                 </Button>
               </div>
@@ -107,6 +112,17 @@ export function InvitationsPage() {
           ))}
         </Card>
       )}
+      <ConfirmDialog
+        open={Boolean(declining)}
+        onOpenChange={(open) => !open && setDeclining(null)}
+        title="Decline invitation?"
+        description={`You will not join ${declining?.account_name ?? 'this workspace'}. This cannot be undone: to join later, someone there must invite you again.`}
+        confirmLabel="Decline invitation"
+        busyLabel="Declining..."
+        busy={decline.isPending}
+        destructive
+        onConfirm={() => declining && onDecline(declining)}
+      />
     </AuthLayout>
   );
 }

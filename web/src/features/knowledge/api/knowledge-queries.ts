@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { countKnowledge, getKnowledge, listKnowledge, listKnowledgeTags, weeklyKnowledge } from '@common/api/knowledge';
-import { SEARCH_MAX_LENGTH, type KnowledgeSort } from '@common/knowledge';
-import { STAR_MESSAGES } from '@common/stars';
+import { KNOWLEDGE_ID_REQUIRED, SEARCH_MAX_LENGTH, type KnowledgeSort } from '@common/knowledge';
 import { ApiError, api } from '@/lib/api-client';
 import { knowledgeKeys } from './knowledge-keys';
 
@@ -36,21 +35,26 @@ export const knowledgeItemQuery = (accountId: string, ref: string) =>
   queryOptions({
     queryKey: knowledgeKeys.item(accountId, ref),
     queryFn: async ({ signal }) => {
-      if (!ref) throw new Error(STAR_MESSAGES.knowledgeIdRequired);
-      const timeout = AbortSignal.timeout(ITEM_TIMEOUT_MS);
+      if (!ref.trim()) throw new Error(KNOWLEDGE_ID_REQUIRED);
+      // A timer of the page's own (not AbortSignal.timeout), so tests can move time on.
+      const timeout = new AbortController();
+      const timer = setTimeout(() => timeout.abort(), ITEM_TIMEOUT_MS);
       try {
         const answer = await api(
           getKnowledge,
           { params: { accountId, knowledgeId: ref } },
-          { signal: AbortSignal.any([signal, timeout]) },
+          { signal: AbortSignal.any([signal, timeout.signal]) },
         );
         return answer.data;
       } catch (error) {
-        if (timeout.aborted) throw new Error('Request timeout - Knowledge item fetch took too long', { cause: error });
+        if (timeout.signal.aborted)
+          throw new Error('Request timeout - Knowledge item fetch took too long', { cause: error });
         if (error instanceof ApiError && error.status !== 404) {
           throw new ApiError(error.status, `Error fetching knowledge item: ${error.message}`, error.code);
         }
         throw error;
+      } finally {
+        clearTimeout(timer);
       }
     },
     retry: (failureCount, error) =>

@@ -1,4 +1,4 @@
-import { ArrowLeft, TriangleAlert } from 'lucide-react';
+import { ArrowLeft, Trash2, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -46,6 +46,23 @@ export function ArticleLoadError({
         </Button>
         <Button onClick={onRetry}>Try Again</Button>
       </div>
+    </div>
+  );
+}
+
+/** The item was deleted (by someone else) while it was open: said plainly, with the way back. */
+export function ArticleDeleted({ accountId, title }: { accountId: string; title: string }) {
+  const navigate = useNavigate();
+  return (
+    <div role="alert" className="mx-auto flex max-w-md flex-col items-center py-20 text-center">
+      <div className="mb-4 flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+        <Trash2 className="size-6" />
+      </div>
+      <h1 className="text-xl font-semibold">This item was deleted</h1>
+      <p className="mt-2 text-sm text-muted-foreground">&lsquo;{title}&rsquo; was deleted while you were reading it.</p>
+      <Button className="mt-6" variant="outline" onClick={() => navigate(listPathFor(accountId))}>
+        <ArrowLeft /> Back to knowledge
+      </Button>
     </div>
   );
 }

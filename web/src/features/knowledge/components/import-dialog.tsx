@@ -6,6 +6,7 @@ import {
   MAX_IMPORT_FILES,
   type ImportedFile,
 } from '@common/transfer';
+import { MAX_PDF_BYTES } from '@common/files';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FileUp, FolderUp, TriangleAlert, Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
@@ -97,14 +98,14 @@ export function ImportDialog({
       <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-lg overflow-y-auto">
         <DialogHeader
           title="Import documents"
-          description="Markdown, HTML and plain text files, a folder of them or a .zip. Each becomes an item; images next to the files come along."
+          description="Markdown, HTML, plain text and PDF files, a folder of them or a .zip. Each becomes an item; images next to the files come along."
         />
         <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
           <li>Markdown keeps the title and tags of its front matter (else its first heading or file name).</li>
           <li>HTML pages keep their main content; menus, sidebars and footers are left out.</li>
+          <li>A PDF becomes an item that shows it; its text is searchable. At most {MAX_PDF_BYTES / MB} MB each.</li>
           <li>
-            Up to {MAX_IMPORT_BYTES / MB} MB and {MAX_IMPORT_FILES.toLocaleString('en-US')} files per import. PDF files
-            cannot be imported yet.
+            Up to {MAX_IMPORT_BYTES / MB} MB and {MAX_IMPORT_FILES.toLocaleString('en-US')} files per import.
           </li>
         </ul>
 

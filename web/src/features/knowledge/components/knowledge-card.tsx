@@ -7,9 +7,10 @@ import { formatDate } from '@/lib/utils';
 import { cardText, visibleTags } from '../lib/card-text';
 import { TagBadge } from './tag-badge';
 
-/** A 450 px card: title, author and date, a plain-text preview, at most 3 tags plus '+N', and a star. */
+/** A 450 px card: title, author and date, a plain-text preview (or 'No content yet'), at most 3 tags plus '+N', and a star. */
 export function KnowledgeCard({ accountId, item }: { accountId: string; item: KnowledgeSummaryDto }) {
   const { shown, more } = visibleTags(item.tags);
+  const text = cardText(item.preview, item.ai_summary);
   return (
     <article
       className="group relative flex h-[450px] flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-colors hover:border-primary/40 focus-within:ring-2 focus-within:ring-ring"
@@ -17,7 +18,7 @@ export function KnowledgeCard({ accountId, item }: { accountId: string; item: Kn
     >
       <div className="flex items-start gap-2 p-5 pb-3">
         <div className="min-w-0 flex-1">
-          <h3 className="line-clamp-2 text-base font-semibold leading-snug">
+          <h3 className="line-clamp-2 text-base font-semibold leading-snug wrap-anywhere">
             <Link
               to={paths.account(accountId).article(item.short_id)}
               className="after:absolute after:inset-0 focus-visible:outline-none"
@@ -40,9 +41,16 @@ export function KnowledgeCard({ accountId, item }: { accountId: string; item: Kn
           data-testid="pdf-thumbnail"
         />
       )}
-      <p className="relative mx-5 flex-1 overflow-hidden whitespace-pre-line text-sm leading-relaxed text-muted-foreground [mask-image:linear-gradient(to_bottom,black_75%,transparent)]">
-        {cardText(item.preview, item.ai_summary)}
-      </p>
+      {text.trim() ? (
+        <p className="relative mx-5 flex-1 overflow-hidden whitespace-pre-line text-sm leading-relaxed text-muted-foreground [mask-image:linear-gradient(to_bottom,black_75%,transparent)]">
+          {text}
+        </p>
+      ) : (
+        // An item without a body (or only a PDF, whose thumbnail shows above) says so quietly instead of a blank card.
+        <p className="mx-5 flex flex-1 items-center justify-center text-sm text-muted-foreground">
+          {item.pdf_thumbnail_path ? '' : 'No content yet'}
+        </p>
+      )}
       <div className="flex min-h-14 flex-wrap items-center gap-1.5 border-t px-5 py-3">
         {shown.map((tag) => (
           <TagBadge key={tag}>{tag}</TagBadge>

@@ -1,14 +1,25 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { knowledgeInputSchema, TITLE_MAX_LENGTH, type KnowledgeInput } from '@common/knowledge';
+import {
+  CONTENT_MAX_LENGTH,
+  formatCount,
+  knowledgeInputSchema,
+  TITLE_MAX_LENGTH,
+  type KnowledgeInput,
+} from '@common/knowledge';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
+import { cutToLimit, isNearLimit, TITLE_CUT } from '../lib/field-limits';
 import { RichTextEditor } from './editor/rich-text-editor';
+import { FieldLimit } from './field-limit';
 import { TagsInput } from './tags-input';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import type { PendingPdf } from '../api/link-pdfs';
 
-/** Title, tags and content, shared by the create and edit pages. Saving clears the unsaved-changes prompt first. */
+/**
+ * Title, tags and content, shared by the create and edit pages. Saving clears the unsaved-changes prompt first.
+ * Each limit shows where it applies: a counter near it, a note when a title is cut, the number in the message.
+ */
 export function KnowledgeForm(props: {
   accountId: string;
   initial: KnowledgeInput;
@@ -24,6 +35,7 @@ export function KnowledgeForm(props: {
   const [tags, setTags] = useState(props.initial.tags);
   const [content, setContent] = useState(props.initial.content);
   const [titleError, setTitleError] = useState<string | null>(null);
+  const [titleNote, setTitleNote] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -55,24 +67,31 @@ export function KnowledgeForm(props: {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-6">
+    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-6">
       <UnsavedChangesGuard when={isDirty} />
       <div className="grid gap-2">
         <Label htmlFor="knowledge-title">Title</Label>
         <Input
           id="knowledge-title"
           value={title}
-          maxLength={TITLE_MAX_LENGTH}
           onChange={(event) => {
-            setTitle(event.target.value);
+            // Cut here rather than by maxLength, which cuts a paste without a word.
+            const { text, cut } = cutToLimit(event.target.value, TITLE_MAX_LENGTH);
+            setTitle(text);
+            setTitleNote(cut ? TITLE_CUT : null);
             setTitleError(null);
           }}
           placeholder="How we deploy on Fridays"
           aria-invalid={titleError ? true : undefined}
-          aria-describedby={titleError ? 'knowledge-title-error' : undefined}
+          aria-describedby={titleError ? 'knowledge-title-error' : 'knowledge-title-limit'}
           className="h-11 text-lg font-medium"
         />
         <FieldError id="knowledge-title-error">{titleError}</FieldError>
+        <FieldLimit
+          id="knowledge-title-limit"
+          note={titleNote}
+          counter={isNearLimit(title.length, TITLE_MAX_LENGTH) ? `${title.length}/${TITLE_MAX_LENGTH}` : null}
+        />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="knowledge-tags">Tags</Label>
@@ -86,6 +105,20 @@ export function KnowledgeForm(props: {
           onChange={setContent}
           onUploadingChange={setUploading}
           onPdfUploaded={rememberPdf}
+        />
+        <FieldLimit
+          id="knowledge-content-limit"
+          note={
+            content.length > CONTENT_MAX_LENGTH
+              ? `Too long to save: ${formatCount(content.length - CONTENT_MAX_LENGTH)} characters over the limit`
+              : null
+          }
+          counter={
+            isNearLimit(content.length, CONTENT_MAX_LENGTH)
+              ? `${formatCount(content.length)}/${formatCount(CONTENT_MAX_LENGTH)} characters`
+              : null
+          }
+          over={content.length > CONTENT_MAX_LENGTH}
         />
       </div>
       <FieldError>{formError}</FieldError>

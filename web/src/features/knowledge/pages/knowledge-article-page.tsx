@@ -3,15 +3,16 @@ import { ArrowLeft, CalendarDays, PenLine, Sparkles, UserRound } from 'lucide-re
 import { useEffect } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { isKnowledgeRef } from '@common/knowledge';
+import { isKnowledgeRef, KNOWLEDGE_ID_REQUIRED } from '@common/knowledge';
 import { Button } from '@/components/ui/button';
 import { StarButton } from '@/features/stars';
+import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { formatDate } from '@/lib/utils';
 import { knowledgeItemQuery } from '../api/knowledge-queries';
 import { ArticleActions } from '../components/article-actions';
 import { ArticleContent } from '../components/article-content';
-import { ArticleLoadError, ArticleLoading } from '../components/article-states';
+import { ArticleDeleted, ArticleLoadError, ArticleLoading } from '../components/article-states';
 import '@/components/ui/rich-text.css';
 import '../components/knowledge-content.css';
 import { TagBadge } from '../components/tag-badge';
@@ -22,9 +23,10 @@ import { rememberViewed } from '../lib/recently-viewed';
 export function KnowledgeArticlePage() {
   const { accountId = '', knowledgeId = '' } = useParams();
   const valid = isKnowledgeRef(knowledgeId);
+  const problem = knowledgeId.trim() ? 'That address does not name a knowledge item.' : KNOWLEDGE_ID_REQUIRED;
   useEffect(() => {
-    if (!valid) toast.error('Navigation Error', { description: 'That address does not name a knowledge item.' });
-  }, [valid]);
+    if (!valid) toast.error('Navigation Error', { description: problem });
+  }, [valid, problem]);
   if (!valid) return <Navigate to={listPathFor(accountId)} replace />;
   return <Article accountId={accountId} knowledgeId={knowledgeId} />;
 }
@@ -35,11 +37,14 @@ function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: s
   useEffect(() => {
     if (item.data) rememberViewed(accountId, item.data.id);
   }, [accountId, item.data]);
+  // It was here, and now it is not: deleted while open (a live refresh found it gone), which is no failure.
+  const deleted = item.data !== undefined && item.error instanceof ApiError && item.error.status === 404;
   useEffect(() => {
-    if (item.isError) toast.error('Error loading knowledge', { description: item.error.message });
-  }, [item.isError, item.error]);
+    if (item.isError && !deleted) toast.error('Error loading knowledge', { description: item.error.message });
+  }, [item.isError, item.error, deleted]);
 
   if (item.isPending) return <ArticleLoading />;
+  if (deleted) return <ArticleDeleted accountId={accountId} title={item.data.title} />;
   if (item.isError)
     return <ArticleLoadError accountId={accountId} message={item.error.message} onRetry={() => void item.refetch()} />;
   const article = item.data;
@@ -57,7 +62,7 @@ function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: s
         </div>
       </div>
       <header className="mb-8 border-b pb-6">
-        <h1 className="text-3xl font-bold leading-tight tracking-tight sm:text-4xl">{article.title}</h1>
+        <h1 className="text-3xl font-bold leading-tight tracking-tight wrap-anywhere sm:text-4xl">{article.title}</h1>
         {article.tags.length > 0 && (
           <div className="mt-4 flex flex-wrap gap-1.5" aria-label="Tags">
             {article.tags.map((tag) => (

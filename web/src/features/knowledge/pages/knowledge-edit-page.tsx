@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/layout/page-header';
 import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useUpdateKnowledge } from '../api/knowledge-mutations';
 import { useLinkPendingPdfs } from '../api/link-pdfs';
@@ -24,12 +25,19 @@ export function KnowledgeEditPage() {
         <Spinner />
       </div>
     );
-  if (item.isError)
+  // A failed refresh of an item already loaded (say, deleted meanwhile) keeps the form and what was typed.
+  if (item.isError && !item.data)
     return <ArticleLoadError accountId={accountId} message={item.error.message} onRetry={() => void item.refetch()} />;
+  const deleted = item.error instanceof ApiError && item.error.status === 404;
   const articlePath = paths.account(accountId).article(item.data.short_id);
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title="Edit knowledge" description={item.data.title} />
+      {deleted && (
+        <p role="alert" className="mb-4 rounded-lg border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm">
+          This item was deleted while you were editing it; it can no longer be saved. Copy anything you want to keep.
+        </p>
+      )}
       <KnowledgeForm
         key={item.data.id}
         accountId={accountId}

@@ -4,7 +4,7 @@ import { endpointUrl } from '@common/api/client';
 import { exportWorkspace } from '@common/api/transfer';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download, Plus, Upload } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/layout/page-header';
@@ -16,7 +16,6 @@ import { knowledgeListQuery } from '../api/knowledge-queries';
 import { AiSearchBar } from '../components/ai-search-bar';
 import { InfiniteScrollTrigger } from '../components/infinite-scroll-trigger';
 import { KnowledgeCard } from '../components/knowledge-card';
-import { ImportDialog } from '../components/import-dialog';
 import { KnowledgeFilters } from '../components/knowledge-filters';
 import {
   AuthenticationRequired,
@@ -28,6 +27,11 @@ import {
   SearchTooLong,
 } from '../components/knowledge-list-states';
 import { rememberListPath } from '../lib/list-path';
+
+/** The import dialog loads when someone first opens it: most visits to the list never do. */
+const ImportDialog = /* @__PURE__ */ lazy(() =>
+  import('../components/import-dialog').then((m) => ({ default: m.ImportDialog })),
+);
 
 /** The order a search asks for in the URL: best match unless ?sort=newest. */
 const sortIn = (params: URLSearchParams): KnowledgeSort => (params.get('sort') === 'newest' ? 'newest' : 'relevance');
@@ -50,6 +54,8 @@ export function KnowledgeListPage() {
   // From AccountLayout, which loaded the workspace before showing any of its pages.
   const account = useOutletContext<AccountDto | undefined>();
   const [importing, setImporting] = useState(false);
+  // Once opened it stays mounted, so closing it mid-import keeps its progress for the next opening.
+  const [importOpened, setImportOpened] = useState(false);
   // Checked here so the list explains it instead of asking; the server's own answer is the fallback.
   const tooLong =
     search.trim().length > SEARCH_MAX_LENGTH ||
@@ -135,7 +141,13 @@ export function KnowledgeListPage() {
               </Button>
             )}
             {account?.policies.import && (
-              <Button variant="outline" onClick={() => setImporting(true)}>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setImportOpened(true);
+                  setImporting(true);
+                }}
+              >
                 <Upload /> Import
               </Button>
             )}
@@ -147,7 +159,11 @@ export function KnowledgeListPage() {
           </div>
         }
       />
-      <ImportDialog accountId={accountId} open={importing} onOpenChange={setImporting} />
+      {importOpened && (
+        <Suspense fallback={null}>
+          <ImportDialog accountId={accountId} open={importing} onOpenChange={setImporting} />
+        </Suspense>
+      )}
       <div className="mb-6 grid gap-4">
         <AiSearchBar accountId={accountId} />
         <KnowledgeFilters

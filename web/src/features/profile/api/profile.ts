@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { removeAvatar, uploadAvatar } from '@common/api/avatars';
 import { endpointUrl } from '@common/api/client';
-import { getMe, updateProfile } from '@common/api/me';
+import { getMe, skipNamePrompt, updateProfile } from '@common/api/me';
 import type { MeDto } from '@common/profile';
 import { ApiError, api } from '@/lib/api-client';
 
@@ -20,9 +20,18 @@ export function useUpdateProfile() {
   });
 }
 
-/** The best name to greet someone by. */
+/** POST /api/me/name-prompt/skip: the person would rather not give a name now; they are not asked again. */
+export function useSkipNamePrompt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await api(skipNamePrompt, {})).data,
+    onSuccess: (me) => queryClient.setQueryData(meQuery.queryKey, me),
+  });
+}
+
+/** The best name to greet someone by: their full name, or their e-mail's name part until they give one. */
 export function displayName(me: MeDto | undefined, fallback = '') {
-  return me?.profile.full_name || me?.email || fallback;
+  return me?.display_name || fallback;
 }
 
 /** Every place that shows people's avatars fetches again after one's own changes. */

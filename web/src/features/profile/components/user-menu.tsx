@@ -26,10 +26,9 @@ export function UserMenu({ accountId }: { accountId: string }) {
 
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger
-        className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer"
-        aria-label="User menu"
-      >
+      <DropdownMenuTrigger className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer">
+        {/* Named by what it shows, then what it does (the visible text stays part of the name). */}
+        <span className="sr-only">User menu: </span>
         <PersonAvatar name={name} url={me.data?.profile.avatar_url} onExpired={renewAvatar} />
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-medium">{name}</span>

@@ -68,7 +68,7 @@ export function useReorderStars(accountId: string) {
     },
     onError: (error, _ordered, context) => {
       queryClient.setQueryData(key, context?.previous);
-      toast.error(error.message || STAR_MESSAGES.updateFailed);
+      toast.error(STAR_MESSAGES.updateFailed, { description: error.message });
     },
     onSettled: () => {
       setTimeout(() => void queryClient.invalidateQueries({ queryKey: key }), REORDER_REFETCH_MS);

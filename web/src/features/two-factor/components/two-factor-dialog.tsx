@@ -29,7 +29,7 @@ export function TwoFactorDialog({ open, onOpenChange }: { open: boolean; onOpenC
           <div className="flex justify-center py-6">
             <Spinner />
           </div>
-        ) : status.isError ? (
+        ) : status.isError && !status.data ? (
           <FieldError>Failed to load MFA factors</FieldError>
         ) : (
           <Tabs value={tab} onValueChange={(value) => setTab(value as 'setup' | 'manage')}>
@@ -171,9 +171,18 @@ function ManageTab() {
   const remove = useRemoveFactor();
   const [confirming, setConfirming] = useState<string | null>(null);
   const factors = status.data?.factors.filter((factor) => factor.status === 'verified') ?? [];
-  if (factors.length === 0) return <p className="pt-4 text-sm">Two-factor authentication is off.</p>;
+  // The tab reads the factors afresh when opened; if that fails, it says so over what it last knew.
+  const refreshFailed = status.isRefetchError && <FieldError>Failed to load authentication factors</FieldError>;
+  if (factors.length === 0)
+    return (
+      <div className="grid gap-2 pt-4">
+        {refreshFailed}
+        <p className="text-sm">Two-factor authentication is off.</p>
+      </div>
+    );
   return (
     <div className="grid gap-3 pt-2">
+      {refreshFailed}
       {factors.map((factor) => (
         <div key={factor.id} className="flex items-center justify-between gap-3 rounded-md border p-3">
           <div className="min-w-0">

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
 import { twoFactorStatusQuery, useVerifySecondFactor } from '../api/two-factor';
 import { CodeInput } from './code-input';
 
@@ -30,6 +31,7 @@ function useSecondsUntil(until: number | null): number {
  * answers and the countdown. Cancel (signing out) only when `onCancel` is given.
  */
 export function TwoFactorVerifyScreen({ onCancel }: { onCancel?: () => void }) {
+  useDocumentTitle(['Verify with 2FA']);
   const status = useQuery(twoFactorStatusQuery);
   const verify = useVerifySecondFactor();
   const [code, setCode] = useState('');

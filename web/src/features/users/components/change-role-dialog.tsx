@@ -2,6 +2,7 @@ import type { AssignableRole } from '@common/roles';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { MemberDto } from '@common/members';
+import { displayNameOf } from '@common/profile';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/input';
@@ -26,7 +27,7 @@ export function ChangeRoleDialog({
     setShownMember(member);
     if (member && member.role !== 'owner') setRole(member.role);
   }
-  const name = member ? member.profiles.full_name || member.profiles.email : '';
+  const name = member ? displayNameOf(member.profiles.full_name, member.profiles.email) : '';
 
   const save = () => {
     if (!member) return;

@@ -45,6 +45,9 @@ export function InviteUserDialog(props: {
         },
         onError: (failure) => {
           if (failure instanceof ApiError && isInviteConflict(failure.code)) setError(failure.message);
+          // Refused by role (it changed since the page loaded): the spec's pair, the reason under the title.
+          else if (failure instanceof ApiError && failure.status === 403)
+            toast.error('Permission denied', { description: failure.message });
           else toast.error('Failed to send invitation', { description: failure.message });
         },
       },

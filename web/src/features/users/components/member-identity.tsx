@@ -1,6 +1,7 @@
+import { displayNameOf } from '@common/profile';
 import { PersonAvatar } from '@/components/layout/person-avatar';
 
-/** A person as a table row shows them: avatar (or initials), name and e-mail. */
+/** A person as a table row shows them: avatar (or initials), name (or their e-mail's name part) and e-mail. */
 export function MemberIdentity({
   name,
   email,
@@ -14,15 +15,16 @@ export function MemberIdentity({
   avatarUrl?: string | null;
   onAvatarExpired?: () => void;
 }) {
+  const shownName = displayNameOf(name, email);
   return (
     <div className="flex min-w-0 items-center gap-3">
-      <PersonAvatar name={name || email} url={avatarUrl} onExpired={onAvatarExpired} />
+      <PersonAvatar name={shownName} url={avatarUrl} onExpired={onAvatarExpired} />
       <div className="min-w-0">
-        <div className="truncate font-medium">
-          {name || email}
-          {you && <span className="ml-1.5 text-xs font-normal text-muted-foreground">(you)</span>}
+        <div className="flex min-w-0 items-baseline gap-1.5 font-medium">
+          <span className="truncate">{shownName}</span>
+          {you && <span className="shrink-0 text-xs font-normal text-muted-foreground">(you)</span>}
         </div>
-        {name && <div className="truncate text-xs text-muted-foreground">{email}</div>}
+        <div className="truncate text-xs text-muted-foreground">{email}</div>
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { MemberDto } from '@common/members';
+import { displayNameOf } from '@common/profile';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { clearAccountPreferences } from '@/lib/account-preferences';
 import { paths } from '@/lib/paths';
@@ -16,7 +17,7 @@ export function RemoveMemberDialog(props: {
 }) {
   const navigate = useNavigate();
   const remove = useRemoveUser(props.accountId);
-  const name = props.member ? props.member.profiles.full_name || props.member.profiles.email : '';
+  const name = props.member ? displayNameOf(props.member.profiles.full_name, props.member.profiles.email) : '';
 
   const confirm = () => {
     if (!props.member) return;

@@ -1,5 +1,6 @@
-import { Crown, LogOut, MoreHorizontal, ShieldCheck, UserMinus, UserRoundCog } from 'lucide-react';
+import { Crown, LogOut, MoreHorizontal, ShieldCheck, UserMinus, UserRoundCog, type LucideIcon } from 'lucide-react';
 import type { MemberDto } from '@common/members';
+import { displayNameOf } from '@common/profile';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table } from '@/components/ui/table';
@@ -9,6 +10,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useMediaQuery, WIDER_THAN_PHONE } from '@/lib/use-media-query';
 import { formatDate } from '@/lib/utils';
 import { MemberIdentity } from './member-identity';
 import { RoleBadge } from './role-badge';
@@ -23,6 +25,24 @@ const columns = [
 
 export type MemberAction = 'changeRole' | 'makeOwner' | 'remove' | 'leave' | 'twoFactor';
 
+/** The row actions, in menu order, each shown only when the member's `policies` allow it. */
+const actions: Array<{ action: Exclude<MemberAction, 'twoFactor'>; label: string; icon: LucideIcon; danger?: true }> = [
+  { action: 'changeRole', label: 'Change role', icon: UserRoundCog },
+  { action: 'makeOwner', label: 'Transfer ownership', icon: Crown },
+  { action: 'remove', label: 'Remove user', icon: UserMinus, danger: true },
+  { action: 'leave', label: 'Leave Account', icon: LogOut, danger: true },
+];
+
+const allowedActions = (member: MemberDto) => actions.filter(({ action }) => member.policies[action]);
+
+interface MembersProps {
+  members: MemberDto[];
+  currentUserId: string;
+  onAction: (action: MemberAction, member: MemberDto) => void;
+  /** An avatar URL in the list has expired or failed: the list should be fetched again. */
+  onAvatarExpired?: () => void;
+}
+
 const TwoFactorBadge = ({ on }: { on: boolean }) =>
   on ? (
     <Badge variant="success">
@@ -32,25 +52,36 @@ const TwoFactorBadge = ({ on }: { on: boolean }) =>
     <Badge variant="muted">Off</Badge>
   );
 
-/** Users tab: User, Role, 2FA, Joined, Actions; only the actions the caller may take are offered. */
-export function UsersTable({
-  members,
-  currentUserId,
-  onAction,
-  onAvatarExpired,
-}: {
-  members: MemberDto[];
-  currentUserId: string;
-  onAction: (action: MemberAction, member: MemberDto) => void;
-  /** An avatar URL in the list has expired or failed: the list should be fetched again. */
-  onAvatarExpired?: () => void;
-}) {
+/** The 2FA state; on one's own row, the button that opens the two-factor dialog (it opens from nowhere else). */
+function TwoFactorState({ member, own, onOpen }: { member: MemberDto; own: boolean; onOpen: () => void }) {
+  if (!own) return <TwoFactorBadge on={member.profiles.mfa_enabled} />;
+  return (
+    <button
+      type="button"
+      className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      onClick={onOpen}
+    >
+      <span className="sr-only">Two-factor authentication settings: </span>
+      <TwoFactorBadge on={member.profiles.mfa_enabled} />
+    </button>
+  );
+}
+
+/**
+ * Users tab: User, Role, 2FA, Joined, Actions; only the actions the caller may
+ * take are offered. On a phone, a card per person with everything in view.
+ */
+export function UsersTable(props: MembersProps) {
+  const wide = useMediaQuery(WIDER_THAN_PHONE);
+  return wide ? <MembersTable {...props} /> : <MemberCards {...props} />;
+}
+
+function MembersTable({ members, currentUserId, onAction, onAvatarExpired }: MembersProps) {
   return (
     <Table columns={columns} minWidth={640}>
       {members.map((member) => {
-        const { policies } = member;
-        const hasActions = policies.changeRole || policies.makeOwner || policies.remove || policies.leave;
-        const name = member.profiles.full_name || member.profiles.email;
+        const allowed = allowedActions(member);
+        const name = displayNameOf(member.profiles.full_name, member.profiles.email);
         return (
           <tr key={member.user_id} data-testid={`member-row-${member.profiles.email}`}>
             <td className="max-w-72 px-4 py-3">
@@ -66,23 +97,15 @@ export function UsersTable({
               <RoleBadge role={member.role} />
             </td>
             <td className="px-4 py-3">
-              {/* The two-factor dialog opens only from one's own row. */}
-              {member.user_id === currentUserId ? (
-                <button
-                  type="button"
-                  className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  aria-label="Two-factor authentication settings"
-                  onClick={() => onAction('twoFactor', member)}
-                >
-                  <TwoFactorBadge on={member.profiles.mfa_enabled} />
-                </button>
-              ) : (
-                <TwoFactorBadge on={member.profiles.mfa_enabled} />
-              )}
+              <TwoFactorState
+                member={member}
+                own={member.user_id === currentUserId}
+                onOpen={() => onAction('twoFactor', member)}
+              />
             </td>
             <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">{formatDate(member.created_at)}</td>
             <td className="px-4 py-3 text-right">
-              {hasActions && (
+              {allowed.length > 0 && (
                 <DropdownMenu>
                   <DropdownMenuTrigger asChild>
                     <Button variant="ghost" size="icon" aria-label={`Actions for ${name}`}>
@@ -90,26 +113,15 @@ export function UsersTable({
                     </Button>
                   </DropdownMenuTrigger>
                   <DropdownMenuContent align="end">
-                    {policies.changeRole && (
-                      <DropdownMenuItem onSelect={() => onAction('changeRole', member)}>
-                        <UserRoundCog /> Change role
+                    {allowed.map(({ action, label, icon: Icon, danger }) => (
+                      <DropdownMenuItem
+                        key={action}
+                        className={danger ? 'text-destructive' : undefined}
+                        onSelect={() => onAction(action, member)}
+                      >
+                        <Icon /> {label}
                       </DropdownMenuItem>
-                    )}
-                    {policies.makeOwner && (
-                      <DropdownMenuItem onSelect={() => onAction('makeOwner', member)}>
-                        <Crown /> Transfer ownership
-                      </DropdownMenuItem>
-                    )}
-                    {policies.remove && (
-                      <DropdownMenuItem className="text-destructive" onSelect={() => onAction('remove', member)}>
-                        <UserMinus /> Remove user
-                      </DropdownMenuItem>
-                    )}
-                    {policies.leave && (
-                      <DropdownMenuItem className="text-destructive" onSelect={() => onAction('leave', member)}>
-                        <LogOut /> Leave Account
-                      </DropdownMenuItem>
-                    )}
+                    ))}
                   </DropdownMenuContent>
                 </DropdownMenu>
               )}
@@ -118,5 +130,68 @@ export function UsersTable({
         );
       })}
     </Table>
+  );
+}
+
+/** A card per person: who, then Role, 2FA and Joined side by side, then the actions as buttons. */
+function MemberCards({ members, currentUserId, onAction, onAvatarExpired }: MembersProps) {
+  return (
+    <ul className="grid gap-3" aria-label="Users">
+      {members.map((member) => {
+        const allowed = allowedActions(member);
+        return (
+          <li
+            key={member.user_id}
+            className="grid gap-3 rounded-xl border bg-card p-4 text-sm"
+            data-testid={`member-row-${member.profiles.email}`}
+          >
+            <MemberIdentity
+              name={member.profiles.full_name}
+              email={member.profiles.email}
+              you={member.user_id === currentUserId}
+              avatarUrl={member.profiles.avatar_url}
+              onAvatarExpired={onAvatarExpired}
+            />
+            <dl className="grid grid-cols-3 gap-2">
+              <div className="grid content-start gap-1">
+                <dt className="text-xs text-muted-foreground">Role</dt>
+                <dd>
+                  <RoleBadge role={member.role} />
+                </dd>
+              </div>
+              <div className="grid content-start gap-1">
+                <dt className="text-xs text-muted-foreground">2FA</dt>
+                <dd>
+                  <TwoFactorState
+                    member={member}
+                    own={member.user_id === currentUserId}
+                    onOpen={() => onAction('twoFactor', member)}
+                  />
+                </dd>
+              </div>
+              <div className="grid content-start gap-1">
+                <dt className="text-xs text-muted-foreground">Joined</dt>
+                <dd>{formatDate(member.created_at)}</dd>
+              </div>
+            </dl>
+            {allowed.length > 0 && (
+              <div className="flex flex-wrap gap-2">
+                {allowed.map(({ action, label, icon: Icon, danger }) => (
+                  <Button
+                    key={action}
+                    variant="outline"
+                    size="sm"
+                    className={danger ? 'text-destructive' : undefined}
+                    onClick={() => onAction(action, member)}
+                  >
+                    <Icon /> {label}
+                  </Button>
+                ))}
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MailPlus, Search, UserPlus, Users } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { MemberDto, PendingInviteDto } from '@common/members';
@@ -45,6 +45,13 @@ export function UsersPage() {
   const [transferOpen, setTransferOpen] = useState(false);
   const [cancelling, setCancelling] = useState<PendingInviteDto | null>(null);
 
+  // A refresh that fails while the list is shown keeps the list, and says so (spec section 8).
+  const refreshFailedAt = users.isRefetchError ? users.errorUpdatedAt : 0;
+  const refreshFailure = users.isRefetchError ? users.error.message : undefined;
+  useEffect(() => {
+    if (refreshFailedAt) toast.error('Failed to refresh user data', { description: refreshFailure });
+  }, [refreshFailedAt, refreshFailure]);
+
   const needle = search.trim().toLowerCase();
   const data = users.data;
   const currentUserId = session.data?.user.id ?? '';
@@ -81,7 +88,7 @@ export function UsersPage() {
         }
       />
       {users.isPending && <Spinner className="mx-auto my-16 size-6" label="Loading users" />}
-      {users.isError && (
+      {users.isError && !data && (
         <EmptyState
           icon={Users}
           title={`Error loading users: ${users.error.message}`}

@@ -117,6 +117,13 @@ function ToolButton({
   );
 }
 
+/**
+ * A group of tools that never wraps apart, with a divider after it (but the last). Tight on phones: from 360 px
+ * the bar wraps into two rows of nine tools.
+ */
+const groupClass =
+  'flex items-center gap-0.5 border-r pr-0.5 mr-0.5 sm:pr-1 sm:mr-1 last:mr-0 last:border-r-0 last:pr-0 sm:last:mr-0 sm:last:pr-0';
+
 /** The formatting bar above the editor; the image button opens a file picker. */
 export function EditorToolbar({
   editor,
@@ -133,13 +140,17 @@ export function EditorToolbar({
   const pdfInput = useRef<HTMLInputElement>(null);
   const state = useEditorState({
     editor,
+    // Formats show as active only while the editor has focus: before it, the cursor is nowhere the writer put it
+    // (an item that starts with a heading would show Heading 2 pressed on opening).
     selector: ({ editor: e }) => ({
       active: groups
         .flat()
-        .map((tool) =>
-          tool.active ? (Array.isArray(tool.active) ? e.isActive(...tool.active) : e.isActive(tool.active)) : false,
+        .map(
+          (tool) =>
+            e.isFocused &&
+            (tool.active ? (Array.isArray(tool.active) ? e.isActive(...tool.active) : e.isActive(tool.active)) : false),
         ),
-      link: e.isActive('link'),
+      link: e.isFocused && e.isActive('link'),
       canUndo: e.can().undo(),
       canRedo: e.can().redo(),
     }),
@@ -149,10 +160,25 @@ export function EditorToolbar({
     <div
       role="toolbar"
       aria-label="Formatting"
-      className="sticky top-14 z-20 flex flex-wrap items-center gap-0.5 border-b bg-card/95 px-2 py-1.5 backdrop-blur"
+      className="sticky top-14 z-20 flex flex-wrap items-center gap-y-0.5 border-b bg-card/95 px-1 py-1.5 backdrop-blur sm:px-2"
     >
+      {/* Undo and Redo first, as a pair: on a phone the bar wraps into two even rows of whole groups. */}
+      <div className={groupClass}>
+        <ToolButton
+          label="Undo"
+          icon={Undo2}
+          disabled={!state.canUndo}
+          onClick={() => editor.chain().focus().undo().run()}
+        />
+        <ToolButton
+          label="Redo"
+          icon={Redo2}
+          disabled={!state.canRedo}
+          onClick={() => editor.chain().focus().redo().run()}
+        />
+      </div>
       {groups.map((group, g) => (
-        <div key={g} className="flex items-center gap-0.5 border-r pr-1 mr-1 last:border-r-0">
+        <div key={g} className={groupClass}>
           {group.map((tool) => {
             const active = state.active[index++];
             return (
@@ -167,7 +193,7 @@ export function EditorToolbar({
           })}
         </div>
       ))}
-      <div className="flex items-center gap-0.5 border-r pr-1 mr-1">
+      <div className={groupClass}>
         <ToolButton label="Link" icon={Link2} active={state.link} onClick={onLink} />
         <ToolButton label="Insert image" icon={ImagePlus} onClick={() => fileInput.current?.click()} />
         <input
@@ -196,18 +222,6 @@ export function EditorToolbar({
           }}
         />
       </div>
-      <ToolButton
-        label="Undo"
-        icon={Undo2}
-        disabled={!state.canUndo}
-        onClick={() => editor.chain().focus().undo().run()}
-      />
-      <ToolButton
-        label="Redo"
-        icon={Redo2}
-        disabled={!state.canRedo}
-        onClick={() => editor.chain().focus().redo().run()}
-      />
     </div>
   );
 }

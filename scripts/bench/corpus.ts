@@ -1,0 +1,634 @@
+/**
+ * The benchmarks' corpus: team articles generated from a seeded PRNG (the same every
+ * run, no system files), and their bulk load straight into the tables the app writes.
+ *
+ * Items are generated over a vocabulary with a Zipf distribution, each with a few
+ * topic words it repeats. Worker threads generate them and index them with the real
+ * indexer (`indexPassages`, `postingsOf`, `itemWords`); the rows go in with COPY, in
+ * batches, with the search tables' triggers and the indexes of search_terms off
+ * during the load. What those triggers keep (search_stats, search_term_stats, the
+ * vocabulary and its trigrams) is then filled in one statement each, as the triggers
+ * would have, and checked; knowledge's own triggers stay on, so whatever the app
+ * keeps from an item's row is kept. A few items are indexed again through the real
+ * indexer to check the load stored the same rows. Used by `npm run bench` and
+ * `npm run bench:ai-search`.
+ */
+import crypto from 'node:crypto';
+import os from 'node:os';
+import { Worker, isMainThread, parentPort } from 'node:worker_threads';
+import { sql, type Kysely } from 'kysely';
+import { eng as STOP_WORDS } from 'stopword';
+import { knowledgePreview } from '../../server/content/knowledge-html';
+import type { Executor } from '../../server/data/executor';
+import { replaceItemWords } from '../../server/data/keyword-search';
+import { postingsOf, replaceItemIndex } from '../../server/data/search-index';
+import type { DB } from '../../server/db/schema';
+import { ANALYZER_VERSION } from '../../server/search/analyze';
+import { indexPassages } from '../../server/search/index-item';
+import { itemWords } from '../../server/search/keyword-search';
+
+const SEED = 20240609;
+/** Distinct words of the generated language, stop words included. */
+const VOCABULARY_SIZE = 50_000;
+/** Zipf's exponent: the word of rank r is used in proportion to 1 / r^s. */
+const ZIPF_EXPONENT = 1;
+/** Items a worker generates and indexes at a time; each batch is one transaction of four COPYs. */
+const BATCH_ITEMS = 500;
+/** Each batch numbers its passages in its own range, so workers need not agree on ids. */
+const PASSAGE_IDS_PER_BATCH = 100_000;
+
+// ---------------------------------------------------------------------------------------
+// The generated language: a seeded PRNG, a ranked vocabulary, Zipf sampling.
+// ---------------------------------------------------------------------------------------
+
+/**
+ * sfc32, a small fast PRNG with 128 bits of state, seeded by hashing a label: streams
+ * of different labels (one per batch) do not overlap. Uniform in [0, 1).
+ */
+export function prng(label: string): Random {
+  const seed = crypto.createHash('sha256').update(`${SEED}:${label}`).digest();
+  let [a, b, c, d] = [0, 4, 8, 12].map((offset) => seed.readInt32LE(offset)) as [number, number, number, number];
+  const next = () => {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return (t >>> 0) / 4294967296;
+  };
+  for (let i = 0; i < 12; i++) next();
+  return next;
+}
+export type Random = () => number;
+export const between = (random: Random, min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+export const pick = <T>(random: Random, list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+
+/** The most used English words, most used first: they open the ranking, as in real text. */
+const FUNCTION_WORDS =
+  'the to and a of in is it you that for on we this with be are as can if or your have not by from when will an do at how our all what should there they'.split(
+    ' ',
+  );
+/** The words a team's articles are about, most used first; they rank right after the function words. */
+const TEAM_WORDS = `
+  team use need new time work make sure project customer data account access service process set up check
+  change request update release deploy server build test review code issue support user email meeting
+  production staging branch merge repository pipeline database backup restore incident alert monitoring
+  dashboard report policy security password key token certificate vpn laptop office travel expense invoice
+  payroll vacation holiday leave benefits insurance hiring interview candidate onboarding offboarding
+  training manager engineer designer product roadmap feature bug fix version install configure network printer
+  budget contract vendor approval checklist template guide documentation runbook migration schedule rotation
+  oncall escalation ticket queue priority deadline sprint planning retrospective standup demo launch rollout
+  rollback hotfix patch upgrade dependency library framework api endpoint webhook integration sso login
+  permission role admin owner member invite workspace folder file upload download share link calendar
+  channel chat slack announcement handbook wiki article note decision proposal feedback goal metric
+  kpi revenue sales marketing campaign lead partner legal compliance audit gdpr privacy retention archive
+  storage cloud cluster container image registry kubernetes terraform config secret environment variable
+  log trace latency error failure outage status page uptime capacity cost quota limit usage license
+  subscription billing refund payment tax receipt purchase order shipping warehouse inventory support
+  agent customer success renewal churn survey research analysis experiment hypothesis result summary
+`
+  .trim()
+  .split(/\s+/);
+const ONSETS = ['b', 'c', 'd', 'f', 'g', 'h', 'j', 'k', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'w', 'z'];
+const CLUSTERS = ['br', 'cr', 'dr', 'fl', 'gr', 'pl', 'st', 'tr', 'sh', 'ch', 'th', 'qu', 'sk'];
+const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ai', 'ea', 'io', 'ou', 'y'];
+const CODAS = ['', '', '', 'n', 'r', 'l', 's', 't', 'm', 'x', 'nd', 'rk', 'st', 'ck'];
+export const TAGS = `
+  engineering ops onboarding hr it security finance howto policy runbook product design sales support legal
+  faq infra release incident process tools data mobile frontend backend billing travel benefits hiring
+  marketing oncall devops qa compliance facilities
+`
+  .trim()
+  .split(/\s+/);
+
+/** The language's words by rank (most used first), and a sampler that draws them by Zipf's law. */
+export function buildVocabulary() {
+  const random = prng('vocabulary');
+  const taken = new Set<string>();
+  const ranked: string[] = [];
+  const add = (word: string) => {
+    if (taken.has(word)) return;
+    taken.add(word);
+    ranked.push(word);
+  };
+  FUNCTION_WORDS.forEach(add);
+  // The other stop words, spread among the team's words as in real text.
+  const stop = STOP_WORDS.filter((word) => !taken.has(word));
+  const team = TEAM_WORDS.filter((word) => !STOP_WORDS.includes(word));
+  for (let i = 0; i < Math.max(stop.length, team.length); i++) {
+    if (i < team.length) add(team[i]!);
+    if (i % 2 === 0 && i / 2 < stop.length) add(stop[i / 2]!);
+  }
+  stop.forEach(add);
+  // The long tail: made-up words of two to four syllables (names, products, jargon).
+  while (ranked.length < VOCABULARY_SIZE) {
+    const syllables = between(random, 2, 4);
+    let word = '';
+    for (let s = 0; s < syllables; s++)
+      word +=
+        (random() < 0.25 ? pick(random, CLUSTERS) : pick(random, ONSETS)) + pick(random, VOWELS) + pick(random, CODAS);
+    add(word);
+  }
+  const cumulative = new Float64Array(ranked.length);
+  let total = 0;
+  for (let rank = 0; rank < ranked.length; rank++) cumulative[rank] = total += 1 / (rank + 1) ** ZIPF_EXPONENT;
+  /** A rank drawn by Zipf's law. */
+  const zipfRank = (random: Random) => {
+    const target = random() * total;
+    let low = 0;
+    let high = cumulative.length - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (cumulative[middle]! < target) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  const stopWords = new Set(STOP_WORDS);
+  const firstContentRank = ranked.findIndex((word) => !stopWords.has(word) && !FUNCTION_WORDS.includes(word));
+  return { ranked, zipfRank, stopWords, firstContentRank };
+}
+export type Vocabulary = ReturnType<typeof buildVocabulary>;
+
+export interface GeneratedItem {
+  id: string;
+  shortId: string;
+  title: string;
+  tags: string[];
+  content: string;
+  words: number;
+  /** The rarer words this item is about and repeats. */
+  topic: string[];
+}
+
+/** A UUID from the PRNG, so the same run makes the same ids (ties in ranking break by id). */
+function uuidFrom(random: Random) {
+  const hex = Array.from({ length: 4 }, () =>
+    Math.floor(random() * 2 ** 32)
+      .toString(16)
+      .padStart(8, '0'),
+  ).join('');
+  const text = `${hex.slice(0, 12)}4${hex.slice(13, 16)}8${hex.slice(17)}`;
+  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`;
+}
+
+export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * One team article: a title of 3 to 8 words, 1 to 4 tags, and a body of 100 to 1,500
+ * words (mostly short, a few long) in paragraphs and lists, with an h2 heading every 2
+ * to 4 blocks. Words follow Zipf's law, except that about one in seven is one of the
+ * item's topic words (rarer words, drawn log-uniformly by rank), as articles repeat
+ * what they are about.
+ */
+export function generateItem(random: Random, vocabulary: Vocabulary, shortId: string): GeneratedItem {
+  const { ranked, zipfRank } = vocabulary;
+  const topic = Array.from(
+    { length: between(random, 6, 14) },
+    () => ranked[Math.floor(300 * (ranked.length / 300) ** random())]!,
+  );
+  const word = () => (random() < 0.15 ? pick(random, topic) : ranked[zipfRank(random)]!);
+  const contentWord = () => {
+    for (;;) {
+      const candidate = word();
+      if (!vocabulary.stopWords.has(candidate)) return candidate;
+    }
+  };
+  const phrase = (count: number) => Array.from({ length: count }, word).join(' ');
+
+  const titleWords = Array.from({ length: between(random, 3, 8) }, () =>
+    random() < 0.45 ? pick(random, topic) : contentWord(),
+  );
+  if (random() < 0.3) titleWords.splice(0, 2, random() < 0.5 ? 'how' : 'about', random() < 0.5 ? 'to' : 'the');
+  const title = capitalize(titleWords.join(' '));
+  const tags = [
+    ...new Set(Array.from({ length: between(random, 1, 4) }, () => TAGS[vocabulary.zipfRank(random) % TAGS.length]!)),
+  ];
+
+  const target = Math.round(100 + 1400 * random() ** 2);
+  const blocks: string[] = [];
+  let written = 0;
+  let sinceHeading = between(random, 0, 2);
+  const sentence = (count: number) => `${capitalize(phrase(count))}.`;
+  while (written < target) {
+    if (sinceHeading >= between(random, 2, 4)) {
+      const heading = Array.from({ length: between(random, 2, 5) }, () =>
+        random() < 0.35 ? pick(random, topic) : contentWord(),
+      );
+      blocks.push(`<h2>${capitalize(heading.join(' '))}</h2>`);
+      sinceHeading = 0;
+    }
+    if (random() < 0.2) {
+      const entries = Array.from({ length: between(random, 2, 5) }, () => between(random, 3, 10));
+      blocks.push(`<ul>${entries.map((count) => `<li><p>${sentence(count)}</p></li>`).join('')}</ul>`);
+      written += entries.reduce((sum, count) => sum + count, 0);
+    } else {
+      const sentences: string[] = [];
+      for (let length = between(random, 30, 120); length > 0;) {
+        const count = Math.min(length, between(random, 6, 20));
+        sentences.push(sentence(count));
+        length -= count;
+        written += count;
+      }
+      blocks.push(`<p>${sentences.join(' ')}</p>`);
+    }
+    sinceHeading++;
+  }
+  return { id: uuidFrom(random), shortId, title, tags, content: blocks.join(''), words: written, topic };
+}
+// ---------------------------------------------------------------------------------------
+// Loading: worker threads generate and index batches of items as COPY data.
+// ---------------------------------------------------------------------------------------
+
+interface BatchTask {
+  workspace: number;
+  batch: number;
+  accountId: string;
+  userId: string;
+  /** The batch's first item, by its number in its workspace. */
+  first: number;
+  count: number;
+  firstPassageId: number;
+  /** The load's clock, for creation dates. */
+  now: number;
+}
+
+interface BatchData {
+  /** COPY text of knowledge, search_item_words, search_passages and search_terms, UTF-8. */
+  knowledge: Uint8Array;
+  words: Uint8Array;
+  passages: Uint8Array;
+  terms: Uint8Array;
+  passageCount: number;
+  termCount: number;
+  lastPassageId: number;
+  wordCount: number;
+  /** The topic words of every 50th item, to ask about. */
+  topics: string[][];
+}
+
+const KNOWLEDGE_COLUMNS =
+  'id, short_id, account_id, user_id, title, content, preview, tags, search_version, created_at, updated_at';
+const WORDS_COLUMNS = 'knowledge_id, account_id, words, title_terms, tag_terms';
+const PASSAGE_COLUMNS = 'id, knowledge_id, account_id, position, kind, heading, body, length';
+const TERM_COLUMNS = 'account_id, term, kind, passage_id, knowledge_id, frequency, length, keyword_rank';
+const YEARS_OF_ITEMS = 3 * 365 * 86_400;
+
+/** A value in COPY's text format. */
+const copyText = (value: string) =>
+  value.replace(/[\\\t\n\r]/g, (char) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[char]!);
+/** A text[] in COPY's text format; the words are letters and digits, so quoting each is enough. */
+const copyArray = (values: string[]) =>
+  copyText(`{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
+
+/** A batch as COPY data: its rows as the indexer stores them. Its PRNG depends on the batch only, so any worker makes the same. */
+function makeBatch(vocabulary: Vocabulary, task: BatchTask): BatchData {
+  const random = prng(`batch ${task.workspace}:${task.batch}`);
+  const knowledge: string[] = [];
+  const words: string[] = [];
+  const passages: string[] = [];
+  const terms: string[] = [];
+  const topics: string[][] = [];
+  let passageId = task.firstPassageId;
+  let wordCount = 0;
+  for (let n = task.first; n < task.first + task.count; n++) {
+    const item = generateItem(random, vocabulary, `b${task.workspace}${n.toString(36)}`);
+    wordCount += item.words;
+    if (n % 50 === 0) topics.push(item.topic);
+    const created = new Date(task.now - ((n * 997) % YEARS_OF_ITEMS) * 1000).toISOString();
+    knowledge.push(
+      `${item.id}\t${item.shortId}\t${task.accountId}\t${task.userId}\t${copyText(item.title)}\t${copyText(item.content)}\t${copyText(knowledgePreview(item.content))}\t${copyArray(item.tags)}\t${ANALYZER_VERSION}\t${created}\t${created}\n`,
+    );
+    const row = { id: item.id, account_id: task.accountId, title: item.title, tags: item.tags, content: item.content };
+    const itemWordsRow = itemWords(row);
+    words.push(
+      `${item.id}\t${task.accountId}\t${copyArray(itemWordsRow.words)}\t${copyArray(itemWordsRow.titleTerms)}\t${copyArray(itemWordsRow.tagTerms)}\n`,
+    );
+    const indexed = indexPassages(row);
+    const ids = indexed.map((_, position) => String(passageId + position));
+    for (const [position, passage] of indexed.entries()) {
+      passages.push(
+        `${ids[position]}\t${item.id}\t${task.accountId}\t${position}\t${passage.kind}\t${copyText(passage.heading)}\t${copyText(passage.body)}\t${passage.length}\n`,
+      );
+    }
+    passageId += indexed.length;
+    // As replaceItemIndex stores them. Terms are letters, digits and underscores (analyze.ts): nothing to escape.
+    for (const p of postingsOf(row, indexed, ids, itemWordsRow))
+      terms.push(
+        `${p.account_id}\t${p.term}\t${p.kind}\t${p.passage_id}\t${p.knowledge_id}\t${p.frequency}\t${p.length}\t${p.keyword_rank ?? '\\N'}\n`,
+      );
+  }
+  if (passageId - task.firstPassageId > PASSAGE_IDS_PER_BATCH)
+    throw new Error(`Batch ${task.batch} has too many passages`);
+  const encoder = new TextEncoder();
+  return {
+    knowledge: encoder.encode(knowledge.join('')),
+    words: encoder.encode(words.join('')),
+    passages: encoder.encode(passages.join('')),
+    terms: encoder.encode(terms.join('')),
+    passageCount: passageId - task.firstPassageId,
+    termCount: terms.length,
+    lastPassageId: passageId - 1,
+    wordCount,
+    topics,
+  };
+}
+
+/** In a worker thread: answers each task with its batch, the bytes moved rather than copied. */
+function serveBatches() {
+  const vocabulary = buildVocabulary();
+  parentPort!.on('message', (task: BatchTask) => {
+    const data = makeBatch(vocabulary, task);
+    parentPort!.postMessage(data, [
+      data.knowledge.buffer,
+      data.words.buffer,
+      data.passages.buffer,
+      data.terms.buffer,
+    ] as ArrayBuffer[]);
+  });
+}
+
+/** A worker thread running this file (through tsx's loader); `run` answers in the order tasks were given. */
+function startBatchWorker() {
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const worker = new Worker(
+    `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`,
+    { eval: true },
+  );
+  const waiting: Array<{ resolve: (data: BatchData) => void; reject: (error: Error) => void }> = [];
+  worker.on('message', (data: BatchData) => waiting.shift()!.resolve(data));
+  worker.on('error', (error) => waiting.splice(0).forEach((w) => w.reject(error)));
+  return {
+    run(task: BatchTask) {
+      return new Promise<BatchData>((resolve, reject) => {
+        waiting.push({ resolve, reject });
+        worker.postMessage(task);
+      });
+    },
+    stop: () => worker.terminate(),
+  };
+}
+
+if (!isMainThread) serveBatches();
+
+/** Where the load writes: a PostgreSQL connection or PGlite, each with its own way to COPY. */
+export interface BulkTarget {
+  query<Row>(text: string, params?: unknown[]): Promise<Row[]>;
+  /** COPY `data` (text format) into `table`. */
+  copy(table: string, columns: string, data: Uint8Array): Promise<void>;
+}
+
+/** The indexes of search_terms and how to make each again: they are built once after the load, not row by row. */
+async function dropTermIndexes(target: BulkTarget): Promise<string[]> {
+  const rows = await target.query<{
+    name: string;
+    constraint_name: string | null;
+    index_def: string;
+    constraint_def: string | null;
+  }>(
+    `SELECT i.relname AS name, c.conname AS constraint_name, pg_get_indexdef(i.oid) AS index_def,
+       pg_get_constraintdef(c.oid) AS constraint_def
+     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+     LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.conrelid = x.indrelid AND c.contype IN ('p', 'u')
+     WHERE x.indrelid = 'search_terms'::regclass`,
+  );
+  const recreate: string[] = [];
+  for (const row of rows) {
+    if (row.constraint_name) {
+      await target.query(`ALTER TABLE search_terms DROP CONSTRAINT "${row.constraint_name}"`);
+      recreate.push(`ALTER TABLE search_terms ADD CONSTRAINT "${row.constraint_name}" ${row.constraint_def}`);
+    } else {
+      await target.query(`DROP INDEX "${row.name}"`);
+      recreate.push(row.index_def);
+    }
+  }
+  return recreate;
+}
+
+/**
+ * The load must store exactly what the indexer stores: a few items of each workspace
+ * are indexed again through the real replaceItemIndex and itemWords, in a transaction
+ * rolled back, and their rows (every column but the ids) compared with the loaded ones.
+ */
+export async function checkAgainstIndexer(db: Kysely<DB>, accountIds: string[], perAccount = 10) {
+  const rowsOf = async (executor: Executor, knowledgeId: string) => {
+    const passages = await sql`
+      SELECT to_jsonb(p) - 'id' AS row FROM search_passages p WHERE knowledge_id = ${knowledgeId} ORDER BY position
+    `.execute(executor);
+    const terms = await sql`
+      SELECT p.position, to_jsonb(t) - 'passage_id' AS row
+      FROM search_terms t JOIN search_passages p ON p.id = t.passage_id
+      WHERE t.knowledge_id = ${knowledgeId} ORDER BY p.position, t.kind, t.term
+    `.execute(executor);
+    const words =
+      await sql`SELECT to_jsonb(w) AS row FROM search_item_words w WHERE knowledge_id = ${knowledgeId}`.execute(
+        executor,
+      );
+    return JSON.stringify([passages.rows, terms.rows, words.rows]);
+  };
+  const rollBack = new Error('roll back');
+  for (const accountId of accountIds) {
+    const items = await db
+      .selectFrom('knowledge')
+      .select(['id', 'account_id', 'title', 'tags', 'content'])
+      .where('account_id', '=', accountId)
+      .orderBy('short_id')
+      .limit(perAccount)
+      .execute();
+    for (const item of items) {
+      const loaded = await rowsOf(db, item.id);
+      let indexed = '';
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          const words = itemWords(item);
+          await replaceItemWords(trx, item, words);
+          await replaceItemIndex(trx, item, indexPassages(item), ANALYZER_VERSION, words);
+          indexed = await rowsOf(trx, item.id);
+          throw rollBack;
+        })
+        .catch((error: unknown) => {
+          if (error !== rollBack) throw error;
+        });
+      if (loaded !== indexed) throw new Error(`Item ${item.id} was loaded otherwise than the indexer stores it`);
+      const { preview } = await db
+        .selectFrom('knowledge')
+        .select('preview')
+        .where('id', '=', item.id)
+        .executeTakeFirstOrThrow();
+      if (preview !== knowledgePreview(item.content))
+        throw new Error(`Item ${item.id} was loaded with another preview`);
+    }
+  }
+  return accountIds.length * perAccount;
+}
+
+export const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+/** The index tables the load fills, and whose triggers (statistics, vocabulary) it turns off meanwhile. */
+const INDEX_TABLES = ['search_item_words', 'search_passages', 'search_terms'];
+
+/** What a load made, per workspace and in all. */
+export interface LoadReport {
+  /** Per workspace, the topic words of every 50th item. */
+  topics: string[][][];
+  items: number;
+  words: number;
+  passages: number;
+  terms: number;
+  size: string;
+}
+
+/**
+ * Loads one workspace per size into its account, each item written by `userId`.
+ * Statistics, vocabulary and indexes are right when it returns, and VACUUM ANALYZE has run.
+ * knowledge.search_vector, when the schema still has it (before migration 0020; never
+ * read), is left empty: its trigger alone takes about 6 ms an item.
+ */
+export async function loadWorkspaces(
+  target: BulkTarget,
+  options: { sizes: number[]; accountIds: string[]; userId: string; log?: (line: string) => void },
+): Promise<LoadReport> {
+  const { sizes, accountIds, userId } = options;
+  const log = options.log ?? console.log;
+  const started = performance.now();
+  for (const table of INDEX_TABLES) await target.query(`ALTER TABLE ${table} DISABLE TRIGGER ALL`);
+  const searchVectorTrigger = await target.query<{ tgname: string }>(
+    `SELECT tgname FROM pg_trigger WHERE tgrelid = 'knowledge'::regclass AND tgname = 'knowledge_search_vector_update'`,
+  );
+  if (searchVectorTrigger.length > 0)
+    await target.query('ALTER TABLE knowledge DISABLE TRIGGER knowledge_search_vector_update');
+  const recreateIndexes = await dropTermIndexes(target);
+  const [{ next }] = (await target.query<{ next: string }>(
+    'SELECT coalesce(max(id), 0) + 1 AS next FROM search_passages',
+  )) as [{ next: string }];
+  const now = Date.now();
+  const tasks: BatchTask[] = sizes.flatMap((size, workspace) =>
+    Array.from({ length: Math.ceil(size / BATCH_ITEMS) }, (_, batch) => ({
+      workspace,
+      batch,
+      accountId: accountIds[workspace]!,
+      userId,
+      first: batch * BATCH_ITEMS,
+      count: Math.min(BATCH_ITEMS, size - batch * BATCH_ITEMS),
+      firstPassageId: 0,
+      now,
+    })),
+  );
+  tasks.forEach((task, i) => (task.firstPassageId = Number(next) + i * PASSAGE_IDS_PER_BATCH));
+
+  const workers = Array.from({ length: Math.max(1, os.availableParallelism()) }, startBatchWorker);
+  const made = new Map<number, Promise<BatchData>>();
+  const topics = sizes.map((): string[][] => []);
+  const totals = { words: 0, passages: 0, terms: 0, lastPassageId: 0 };
+  try {
+    for (const [i, task] of tasks.entries()) {
+      // Keep every worker two batches ahead of the database.
+      for (let ahead = i; ahead < Math.min(tasks.length, i + 2 * workers.length); ahead++)
+        if (!made.has(ahead)) made.set(ahead, workers[ahead % workers.length]!.run(tasks[ahead]!));
+      const data = await made.get(i)!;
+      made.delete(i);
+      await target.query('BEGIN');
+      await target.copy('knowledge', KNOWLEDGE_COLUMNS, data.knowledge);
+      await target.copy('search_item_words', WORDS_COLUMNS, data.words);
+      await target.copy('search_passages', PASSAGE_COLUMNS, data.passages);
+      await target.copy('search_terms', TERM_COLUMNS, data.terms);
+      await target.query('COMMIT');
+      topics[task.workspace]!.push(...data.topics);
+      totals.words += data.wordCount;
+      totals.passages += data.passageCount;
+      totals.terms += data.termCount;
+      totals.lastPassageId = Math.max(totals.lastPassageId, data.lastPassageId);
+      const done = task.first + task.count;
+      if (done % 10_000 === 0)
+        log(
+          `  ${done.toLocaleString('en')} items of ${sizes[task.workspace]!.toLocaleString('en')}, ${seconds(started)}`,
+        );
+    }
+  } finally {
+    await Promise.all(workers.map((worker) => worker.stop()));
+  }
+  const copied = seconds(started);
+
+  const indexing = performance.now();
+  const steps: string[] = [];
+  const step = async (name: string, work: () => Promise<unknown>) => {
+    const from = performance.now();
+    await work();
+    steps.push(`${name} ${seconds(from)}`);
+  };
+  await step('search_terms indexes', async () => {
+    for (const statement of recreateIndexes) await target.query(statement);
+  });
+  for (const table of INDEX_TABLES) await target.query(`ALTER TABLE ${table} ENABLE TRIGGER ALL`);
+  if (searchVectorTrigger.length > 0)
+    await target.query('ALTER TABLE knowledge ENABLE TRIGGER knowledge_search_vector_update');
+  await target.query(`SELECT setval(pg_get_serial_sequence('search_passages', 'id'), $1)`, [totals.lastPassageId]);
+  // What the statistics trigger would have counted, in one statement (as migration 0008 does, but
+  // summing in float8 as the trigger does: a sum of 500,000 reals in real precision is off by ppm).
+  await target.query('DELETE FROM search_stats');
+  await step('search_stats', () =>
+    target.query(
+      `INSERT INTO search_stats (account_id, kind, rows, length)
+       SELECT account_id, kind, count(*), sum(length::float8) FROM search_passages GROUP BY account_id, kind`,
+    ),
+  );
+  // What the term statistics triggers would have counted.
+  await target.query('DELETE FROM search_term_stats');
+  await step('search_term_stats', () =>
+    target.query(
+      `INSERT INTO search_term_stats (account_id, term, kind, rows)
+       SELECT account_id, term, kind, count(*) FROM search_terms GROUP BY account_id, term, kind`,
+    ),
+  );
+  // And what the vocabulary trigger would have: each word with how many items use it, and its trigrams.
+  await target.query('DELETE FROM search_vocabulary');
+  await step('vocabulary', async () => {
+    await target.query(
+      `INSERT INTO search_vocabulary (account_id, word, items)
+       SELECT account_id, word, count(*) FROM search_item_words, unnest(words) AS word GROUP BY account_id, word`,
+    );
+    await target.query(
+      `INSERT INTO search_vocabulary_grams (account_id, gram, word)
+       SELECT v.account_id, gram, v.word FROM search_vocabulary v, unnest(search_word_grams(v.word)) AS gram`,
+    );
+    await target.query(
+      `UPDATE search_vocabulary v SET gram_count = g.grams
+       FROM (SELECT account_id, word, count(*) AS grams FROM search_vocabulary_grams GROUP BY account_id, word) g
+       WHERE v.account_id = g.account_id AND v.word = g.word`,
+    );
+  });
+  const indexed = `${seconds(indexing)} (${steps.join(', ')})`;
+
+  const vacuuming = performance.now();
+  // Sets the visibility map and hint bits, as autovacuum would have by the time anyone searches; and ANALYZE.
+  await target.query('VACUUM (ANALYZE)');
+  const vacuumed = seconds(vacuuming);
+
+  const [check] = await target.query<{ mismatched: string; passages: string; terms: string; size: string }>(
+    `SELECT
+       (SELECT count(*) FROM search_stats s FULL JOIN (
+          SELECT account_id, kind, count(*) AS rows, sum(length::float8) AS length FROM search_passages GROUP BY account_id, kind
+        ) c USING (account_id, kind)
+        WHERE s.rows IS DISTINCT FROM c.rows OR c.length IS NULL OR abs(s.length - c.length) > 1e-9 * c.length
+       ) AS mismatched,
+       (SELECT count(*) FROM search_passages) AS passages,
+       (SELECT count(*) FROM search_terms) AS terms,
+       pg_size_pretty(pg_database_size(current_database())) AS size`,
+  );
+  if (Number(check!.mismatched) !== 0) throw new Error('search_stats does not match a count of the passages');
+  if (Number(check!.passages) !== totals.passages || Number(check!.terms) !== totals.terms)
+    throw new Error(
+      `Stored ${check!.passages} passages and ${check!.terms} terms, made ${totals.passages} and ${totals.terms}`,
+    );
+  const items = sizes.reduce((sum, size) => sum + size, 0);
+  log(
+    `Loaded in ${seconds(started)} (${workers.length} worker threads): generated, indexed and copied in ${copied}, ` +
+      `search_terms indexes, statistics and vocabulary ${indexed}, VACUUM ANALYZE ${vacuumed}.\n` +
+      `${items.toLocaleString('en')} items of ${Math.round(totals.words / items)} words on average, ` +
+      `${totals.passages.toLocaleString('en')} passages and outlines, ${totals.terms.toLocaleString('en')} search_terms rows, ` +
+      `${check!.size}; search_stats matches a count.`,
+  );
+  return { topics, items, words: totals.words, passages: totals.passages, terms: totals.terms, size: check!.size };
+}

@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestServer, type TestServer } from '../test/test-server';
+
+let lore: TestServer;
+beforeAll(async () => {
+  lore = await startTestServer();
+});
+afterAll(() => lore.close());
+
+describe('an error nobody expected', () => {
+  it("answers 500 'An unexpected error occurred' and keeps the details to the log", async () => {
+    const { id: accountId, owner } = await lore.account();
+    const failing = vi.spyOn(lore.deps.files, 'stream').mockRejectedValue(new Error('disk on fire at /srv/secret'));
+    try {
+      const path = `${accountId}/${crypto.randomUUID()}.png`;
+      const answer = await owner.get(`/api/secureImage?bucket=knowledge-images&path=${encodeURIComponent(path)}`);
+      expect(answer.status).toBe(500);
+      expect(answer.body).toEqual({ error: 'An unexpected error occurred', code: 'internal' });
+      expect(JSON.stringify(answer.body)).not.toContain('disk');
+    } finally {
+      failing.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import type { ChangeEvent } from '../../common/live';
+import type { Executor } from './executor';
+
+/** A change as the live streams pass it on: its number (ids follow commit order, migration 0018) and what changed. */
+export interface NumberedChange extends ChangeEvent {
+  id: number;
+}
+
+/**
+ * The changes committed after event `afterId`, oldest first, at most `limit`.
+ * Ids are bigserials; as JavaScript numbers they are exact far beyond any count Lore will reach.
+ */
+export async function changesAfter(db: Executor, afterId: number, limit: number): Promise<NumberedChange[]> {
+  const rows = await db
+    .selectFrom('change_events')
+    .select(['id', 'account_id', 'table_name', 'row_id', 'op'])
+    .where('id', '>', String(afterId))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    accountId: row.account_id,
+    table: row.table_name,
+    rowId: row.row_id,
+    op: row.op,
+  }));
+}
+
+/** The newest and oldest events kept (0 when there are none): where a new stream starts, and how far back one can resume. */
+export async function keptChangeRange(db: Executor): Promise<{ newest: number; oldest: number }> {
+  const row = await db
+    .selectFrom('change_events')
+    .select([sql<string>`coalesce(max(id), 0)`.as('newest'), sql<string>`coalesce(min(id), 0)`.as('oldest')])
+    .executeTakeFirstOrThrow();
+  return { newest: Number(row.newest), oldest: Number(row.oldest) };
+}
+
+/**
+ * Forgets events older than `before`, oldest first, so what is kept is always
+ * an unbroken run up to the newest; answers how many went.
+ */
+export async function pruneChanges(db: Executor, before: Date): Promise<number> {
+  const last = db
+    .selectFrom('change_events')
+    .select(sql<string>`max(id)`.as('id'))
+    .where('created_at', '<', before);
+  const result = await db.deleteFrom('change_events').where('id', '<=', last).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

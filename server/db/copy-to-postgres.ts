@@ -1,0 +1,171 @@
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrateToLatest } from './migrate';
+import type { DB } from './schema';
+
+/**
+ * Tables the database's triggers fill as the rows they count arrive: not copied,
+ * but rebuilt on the way, then checked against the source like every table.
+ */
+const DERIVED_TABLES = new Set([
+  'search_stats',
+  'search_term_stats',
+  'search_vocabulary',
+  'search_vocabulary_grams',
+  'knowledge_counts',
+  'knowledge_tag_counts',
+]);
+/** The migrator's own bookkeeping: the target's migrations write it. */
+const MIGRATOR_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
+/** Pages of a table read and written at a time (8 MB), so memory stays flat however large the table. */
+const CHUNK_PAGES = 1024;
+
+/** `COPY ... FROM STDIN` through pg's protocol hooks (what pg-copy-streams does), with the data in one piece. */
+function copyFrom(client: pg.Client, table: string, columns: string, data: Uint8Array) {
+  return new Promise<void>((resolve, reject) => {
+    const copy: pg.Submittable & Record<string, unknown> = {
+      submit: (connection) => connection.query(`COPY "${table}" (${columns}) FROM STDIN`),
+      handleCopyInResponse: (connection: { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void }) => {
+        connection.sendCopyFromChunk(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+        connection.endCopyFrom();
+      },
+      handleCommandComplete: () => {},
+      handleError: (error: Error) => reject(error),
+      handleReadyForQuery: () => resolve(),
+    };
+    client.query(copy);
+  });
+}
+
+/** Tables ordered so that each comes after those its foreign keys point to. */
+async function tablesInOrder(client: pg.Client): Promise<string[]> {
+  const { rows: tables } = await client.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = current_schema() AND c.relkind = 'r' ORDER BY 1`,
+  );
+  const { rows: references } = await client.query<{ child: string; parent: string }>(
+    `SELECT c.relname AS child, p.relname AS parent FROM pg_constraint k
+     JOIN pg_class c ON c.oid = k.conrelid JOIN pg_class p ON p.oid = k.confrelid
+     JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE k.contype = 'f' AND n.nspname = current_schema() AND c.oid <> p.oid`,
+  );
+  const ordered: string[] = [];
+  const placed = new Set<string>();
+  const place = (table: string, path: string[] = []) => {
+    if (placed.has(table)) return;
+    if (path.includes(table)) throw new Error(`Foreign keys loop through ${[...path, table].join(' -> ')}`);
+    for (const { parent } of references.filter((r) => r.child === table)) place(parent, [...path, table]);
+    placed.add(table);
+    ordered.push(table);
+  };
+  for (const { name } of tables) place(name);
+  return ordered;
+}
+
+export interface CopyReport {
+  tables: Array<{ table: string; rows: number; derived: boolean }>;
+}
+
+/**
+ * Moves a Lore database from a PGlite data folder to an empty PostgreSQL
+ * database (decision 24): both are migrated to this version's schema, then every
+ * table is copied with COPY in foreign-key order, a few megabytes at a time, in
+ * one transaction: a failure leaves the target empty (its migrated tables dropped again). Tables kept by triggers are
+ * rebuilt by them as the rows arrive; generated columns are computed again;
+ * identity sequences continue after the highest id. Every table's row count must
+ * then match the source's, or nothing is kept. The source is only read (after its
+ * own migrations, which Lore would run at its next start anyway).
+ */
+export async function copyToPostgres(options: {
+  pgliteDir: string;
+  url: string;
+  log?: (line: string) => void;
+}): Promise<CopyReport> {
+  const log = options.log ?? (() => {});
+  const source = await PGlite.create(options.pgliteDir);
+  const sourcePool = new pg.Pool(createPgConfig(source));
+  const sourceDb = new Kysely<DB>({ dialect: new PostgresDialect({ pool: sourcePool }) });
+  const target = new pg.Client({ connectionString: options.url });
+  await target.connect();
+  try {
+    const { rows: existing } = await target.query<{ tables: string }>(
+      `SELECT count(*) AS tables FROM pg_tables WHERE schemaname = current_schema()`,
+    );
+    if (Number(existing[0]!.tables) > 0)
+      throw new Error('The PostgreSQL database is not empty: Lore moves into an empty database only');
+    await migrateToLatest(sourceDb);
+    const targetDb = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.url, max: 1 }) }),
+    });
+    try {
+      await migrateToLatest(targetDb);
+    } finally {
+      await targetDb.destroy();
+    }
+
+    const tables = (await tablesInOrder(target)).filter((table) => !MIGRATOR_TABLES.has(table));
+    const report: CopyReport = { tables: [] };
+    await target.query('BEGIN');
+    try {
+      for (const table of tables) {
+        if (DERIVED_TABLES.has(table)) continue;
+        // Stored generated columns are computed again by the target.
+        const { rows: columnRows } = await target.query<{ name: string }>(
+          `SELECT attname AS name FROM pg_attribute
+           WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`,
+          [table],
+        );
+        const columns = columnRows.map((row) => `"${row.name}"`).join(', ');
+        const sized = await source.query<{ pages: number }>(
+          `SELECT (pg_relation_size($1::regclass) / current_setting('block_size')::int)::int AS pages`,
+          [table],
+        );
+        const pages = sized.rows[0]!.pages;
+        for (let first = 0; first < pages; first += CHUNK_PAGES) {
+          const result = await source.query(
+            `COPY (SELECT ${columns} FROM "${table}" WHERE ctid >= '(${first},0)'::tid AND ctid < '(${first + CHUNK_PAGES},0)'::tid)
+             TO '/dev/blob'`,
+          );
+          const data = new Uint8Array(await result.blob!.arrayBuffer());
+          if (data.byteLength > 0) await copyFrom(target, table, columns, data);
+        }
+        // Identity and serial columns go on after the highest id copied.
+        const { rows: sequences } = await target.query<{ column: string; sequence: string }>(
+          `SELECT attname AS column, pg_get_serial_sequence($1, attname) AS sequence FROM pg_attribute
+           WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped
+             AND pg_get_serial_sequence($1, attname) IS NOT NULL`,
+          [table],
+        );
+        for (const { column, sequence } of sequences)
+          await target.query(`SELECT setval($1, coalesce((SELECT max("${column}") FROM "${table}"), 0) + 1, false)`, [
+            sequence,
+          ]);
+        log(`  ${table}`);
+      }
+      for (const table of tables) {
+        const count = `SELECT count(*)::int AS rows FROM "${table}"`;
+        const [{ rows: from }, { rows: to }] = await Promise.all([
+          source.query<{ rows: number }>(count),
+          target.query<{ rows: number }>(count),
+        ]);
+        if (from[0]!.rows !== to[0]!.rows)
+          throw new Error(`${table}: ${from[0]!.rows} rows in PGlite, ${to[0]!.rows} in PostgreSQL`);
+        report.tables.push({ table, rows: to[0]!.rows, derived: DERIVED_TABLES.has(table) });
+      }
+      await target.query('COMMIT');
+    } catch (error) {
+      // The database was empty: it is left so, without the tables its migrations made either.
+      await target.query('ROLLBACK');
+      await target.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
+      throw error;
+    }
+    await target.query('ANALYZE');
+    return report;
+  } finally {
+    await target.end();
+    await sourceDb.destroy();
+    await source.close();
+  }
+}

@@ -1,0 +1,90 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+
+/**
+ * Calls `onNotify` for each notification on a channel (pg_notify, delivered
+ * when the sending transaction commits), and once more each time a lost
+ * listening connection is back, as notifications sent meanwhile are gone.
+ * Resolves once listening; the answer stops it.
+ */
+export type Listen = (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+
+/** Waits before each new try after the listening connection is lost: 1, 2, 5, then 10 s. */
+const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
+
+/**
+ * PostgreSQL: one connection of its own per listener, outside the pool (a
+ * pooled connection is handed to others between queries). A lost connection
+ * (a restart of the server, a network fault) is opened again until `stop`.
+ */
+export function listenOnPostgres(
+  connectionString: string,
+  onConnectionError: (error: Error) => void = () => {},
+): Listen {
+  return async (channel, onNotify) => {
+    let stopped = false;
+    let client: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+
+    const connect = async () => {
+      const next = new pg.Client({ connectionString });
+      next.on('notification', (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      // Without a listener, a connection error would crash the process.
+      next.on('error', (error) => lost(next, error));
+      next.on('end', () => lost(next, new Error('The listening connection ended')));
+      client = next;
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    };
+
+    const reconnect = (attempt: number) => {
+      retry = setTimeout(
+        () => {
+          connect().then(onNotify, (error: Error) => {
+            onConnectionError(error);
+            if (!stopped) reconnect(attempt + 1);
+          });
+        },
+        RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)],
+      );
+    };
+
+    const lost = (which: pg.Client, error: Error) => {
+      if (stopped || which !== client) return;
+      client = undefined;
+      onConnectionError(error);
+      which.end().catch(() => {});
+      reconnect(0);
+    };
+
+    await connect();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const last = client;
+      client = undefined;
+      await last?.end().catch(() => {});
+    };
+  };
+}
+
+/**
+ * PGlite: its own listen API, in this process. It runs LISTEN on PGlite's one
+ * connection, so it does so while holding the pool's only connection: never
+ * inside someone else's open transaction (whose rollback would undo it).
+ */
+export function listenOnPglite(pglite: PGlite, db: Kysely<DB>): Listen {
+  return async (channel, onNotify) => {
+    const unlisten = await db.connection().execute(async (connection) => {
+      await sql`select 1`.execute(connection);
+      return pglite.listen(channel, () => onNotify());
+    });
+    return async () => {
+      await db.connection().execute(() => unlisten());
+    };
+  };
+}

@@ -1,0 +1,67 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createItem } from '../test/knowledge-factory';
+import { startTestServer, type TestServer } from '../test/test-server';
+import { chooseEncoding } from './compress';
+
+let lore: TestServer;
+beforeAll(async () => {
+  lore = await startTestServer();
+});
+afterAll(() => lore.close());
+
+/** A GET with exactly these headers (fetch would add and undo its own Accept-Encoding), its body left as sent. */
+function rawGet(path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(new URL(path, lore.baseUrl), { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+describe('compressed answers', () => {
+  it('sends JSON in brotli or gzip as the client accepts, the same JSON once decoded', async () => {
+    const { id, owner } = await lore.account();
+    for (let i = 0; i < 5; i++)
+      await createItem(owner, id, {
+        title: `Item ${i}`,
+        content: `<p>${'Plenty of words to compress. '.repeat(20)}</p>`,
+      });
+    const path = `/api/accounts/${id}/knowledge`;
+    const cookie = [...owner.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const plain = await rawGet(path, { cookie });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    const json = JSON.parse(plain.body.toString());
+    expect(json.data.items).toHaveLength(5);
+
+    const br = await rawGet(path, { cookie, 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString())).toEqual(json);
+
+    const gz = await rawGet(path, { cookie, 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.body).toString())).toEqual(json);
+  });
+
+  it('leaves small answers and refusals as they are', async () => {
+    const health = await rawGet('/api/health', { 'accept-encoding': 'br' });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(health.body.toString())).toBeTruthy();
+  });
+
+  it('reads Accept-Encoding with its weights', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('gzip;q=1, br;q=0')).toBe('gzip');
+    expect(chooseEncoding('identity')).toBeUndefined();
+    expect(chooseEncoding(undefined)).toBeUndefined();
+  });
+});

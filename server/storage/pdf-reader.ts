@@ -1,0 +1,75 @@
+import { Worker } from 'node:worker_threads';
+import type { PdfWorkerInput, PdfWorkerOutput } from './pdf-worker';
+
+/** Heap the PDF thread may use, so one PDF cannot exhaust the server's memory. */
+const PDF_READ_HEAP_MB = 512;
+/** An idle reader's thread is ended after this long, and its memory with it. */
+const IDLE_MS = 60_000;
+
+/** The PDF could not be read within the time limit. */
+export class PdfTimeoutError extends Error {
+  constructor() {
+    super('The PDF took too long to read');
+  }
+}
+
+type PdfRead = Extract<PdfWorkerOutput, { ok: true }>;
+
+/** A worker thread running a TypeScript module: it registers tsx first, as Lore's own process does (decision 5). */
+function typescriptWorker(entry: URL): Worker {
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const start = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
+  return new Worker(start, { eval: true, resourceLimits: { maxOldGenerationSizeMb: PDF_READ_HEAP_MB } });
+}
+
+/**
+ * Reads PDFs with pdf.js in one worker thread (`pdf-worker.ts`), one PDF at a
+ * time: a heavy PDF never holds up the requests the main thread serves, and one
+ * that takes longer than its time limit is stopped by ending the thread (the
+ * next read starts a new one). The thread stays warm between reads while busy.
+ */
+class PdfReader {
+  #worker: Worker | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+  #idleTimer: NodeJS.Timeout | undefined;
+
+  read(input: PdfWorkerInput, timeLimitMs: number): Promise<PdfRead> {
+    const next = this.#queue.then(() => this.#readNow(input, timeLimitMs));
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  #readNow(input: PdfWorkerInput, timeLimitMs: number): Promise<PdfRead> {
+    clearTimeout(this.#idleTimer);
+    const worker = (this.#worker ??= typescriptWorker(new URL('./pdf-worker.ts', import.meta.url)));
+    // A read keeps the process alive; an idle thread does not hold up its exit.
+    worker.ref();
+    let timer: NodeJS.Timeout | undefined;
+    const answered = new Promise<PdfRead>((resolve, reject) => {
+      timer = setTimeout(() => {
+        this.#stop();
+        reject(new PdfTimeoutError());
+      }, timeLimitMs);
+      worker.once('message', (output: PdfWorkerOutput) =>
+        output.ok ? resolve(output) : reject(new Error(`Unreadable PDF: ${output.error}`)),
+      );
+      worker.once('error', (error) => {
+        this.#stop();
+        reject(error);
+      });
+      worker.postMessage(input);
+    });
+    return answered.finally(() => {
+      clearTimeout(timer);
+      worker.removeAllListeners('message').removeAllListeners('error').unref();
+      this.#idleTimer = setTimeout(() => this.#stop(), IDLE_MS).unref();
+    });
+  }
+
+  #stop() {
+    void this.#worker?.terminate();
+    this.#worker = undefined;
+  }
+}
+
+export const pdfReader = new PdfReader();

@@ -1,0 +1,109 @@
+/**
+ * The PDF thread (started by `pdf-reader.ts`): reads each PDF it is sent with
+ * pdf.js and answers what was asked, one message per PDF.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { parentPort } from 'node:worker_threads';
+import { createCanvas } from '@napi-rs/canvas';
+import type { RenderParameters } from 'pdfjs-dist/types/src/display/api';
+
+export type PdfTask = 'check' | 'text' | 'thumbnail';
+
+export interface PdfWorkerInput {
+  task: PdfTask;
+  data: Uint8Array;
+  /** Text past this many characters is not read (task `text`). */
+  maxTextLength: number;
+  /** The width of the first page's picture, in pixels (task `thumbnail`). */
+  thumbnailWidth: number;
+}
+
+export type PdfWorkerOutput =
+  { ok: true; pages: number; text?: string; thumbnailPng?: Uint8Array } | { ok: false; error: string };
+
+// pdf.js 6 expects Node 22 (Promise.withResolvers, ArrayBuffer.prototype.transferToFixedLength); Lore runs on Node 20.
+if (!('withResolvers' in Promise)) {
+  Object.defineProperty(Promise, 'withResolvers', {
+    configurable: true,
+    writable: true,
+    value: function withResolvers<T>() {
+      let resolve!: (value: T | PromiseLike<T>) => void;
+      let reject!: (reason?: unknown) => void;
+      const promise = new Promise<T>((yes, no) => {
+        resolve = yes;
+        reject = no;
+      });
+      return { promise, resolve, reject };
+    },
+  });
+}
+if (!('transferToFixedLength' in ArrayBuffer.prototype)) {
+  Object.defineProperty(ArrayBuffer.prototype, 'transferToFixedLength', {
+    configurable: true,
+    writable: true,
+    // A copy rather than a move: the same bytes, which is all pdf.js reads from it.
+    value: function transferToFixedLength(this: ArrayBuffer, length = this.byteLength) {
+      const copy = new ArrayBuffer(length);
+      new Uint8Array(copy).set(new Uint8Array(this, 0, Math.min(length, this.byteLength)));
+      return copy;
+    },
+  });
+}
+
+/** pdf.js's own metrics for the 14 standard fonts, so text in Helvetica or Times draws on a thumbnail. */
+const STANDARD_FONTS =
+  path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') +
+  path.sep;
+
+async function read(input: PdfWorkerInput): Promise<PdfWorkerOutput> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const loading = pdfjs.getDocument({
+    data: input.data,
+    standardFontDataUrl: STANDARD_FONTS,
+    useSystemFonts: false,
+    disableFontFace: true,
+    verbosity: 0,
+  });
+  const document = await loading.promise;
+  const pages = document.numPages;
+  if (pages < 1) throw new Error('The PDF has no pages');
+  const first = await document.getPage(1);
+  if (input.task === 'check') return { ok: true, pages };
+  if (input.task === 'thumbnail') {
+    const scale = input.thumbnailWidth / first.getViewport({ scale: 1 }).width;
+    const viewport = first.getViewport({ scale });
+    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+    const context = canvas.getContext('2d');
+    // A white page, as a reader shows it, rather than a transparent one.
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    // pdf.js draws on @napi-rs/canvas in Node (its own choice there); the DOM's types do not know it.
+    await first.render({ canvas: canvas as unknown as RenderParameters['canvas'], viewport }).promise;
+    return { ok: true, pages, thumbnailPng: new Uint8Array(canvas.toBuffer('image/png')) };
+  }
+  const texts: string[] = [];
+  let length = 0;
+  for (let number = 1; number <= pages && length < input.maxTextLength; number++) {
+    const page = number === 1 ? first : await document.getPage(number);
+    const content = await page.getTextContent();
+    let text = '';
+    for (const item of content.items) {
+      if ('str' in item) text += item.str + (item.hasEOL ? '\n' : ' ');
+    }
+    text = text.replace(/[ \t]+/g, ' ').trim();
+    texts.push(text);
+    length += text.length + 2;
+    page.cleanup();
+  }
+  return { ok: true, pages, text: texts.filter(Boolean).join('\n\n').slice(0, input.maxTextLength) };
+}
+
+parentPort?.on('message', (input: PdfWorkerInput) => {
+  read(input)
+    .catch((error: unknown): PdfWorkerOutput => ({
+      ok: false,
+      error: error instanceof Error ? error.message : 'unreadable',
+    }))
+    .then((output) => parentPort?.postMessage(output));
+});

@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+
+/**
+ * A real Lore process (`server/index.ts`) on `port`, with `env` on top of
+ * sensible test settings (the dev outbox, no SMTP). `waitFor` waits for a line
+ * of its log; `stop` sends SIGTERM and waits for a clean exit.
+ */
+export function startLoreProcess(options: { port: number; dataDir: string; env?: Record<string, string> }) {
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATA_DIR: options.dataDir,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      BASE_URL: baseUrl,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      AUTH_SECRET: '',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  let exitCode: number | null | undefined;
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve((exitCode = code))));
+
+  const waitFor = async (text: string | RegExp, timeoutMs = 60_000) => {
+    const deadline = Date.now() + timeoutMs;
+    const found = () => (typeof text === 'string' ? output.includes(text) : text.test(output));
+    while (!found()) {
+      if (Date.now() > deadline || exitCode !== undefined) throw new Error(`"${text}" never appeared in:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  return {
+    baseUrl,
+    child,
+    exited,
+    waitFor,
+    output: () => output,
+    /** Resolves once Lore answers requests. */
+    ready: () => waitFor('Lore is running'),
+    /** SIGTERM, as a service manager stops it; resolves with the exit code. */
+    async stop() {
+      if (exitCode === undefined) child.kill('SIGTERM');
+      return exited;
+    },
+    /** For clean-up after a failure: no graceful shutdown. */
+    kill() {
+      if (exitCode === undefined) child.kill('SIGKILL');
+    },
+  };
+}
+
+export type LoreProcess = ReturnType<typeof startLoreProcess>;

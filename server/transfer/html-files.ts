@@ -1,0 +1,77 @@
+import { parseHTML } from 'linkedom';
+
+/** An image in HTML: its `src` and, for Lore's stored images, its `data-path`. */
+export interface HtmlImage {
+  src: string | null;
+  dataPath: string | null;
+}
+
+/** What to do with an image: new attributes, or null to take it out. */
+export type ImageRewrite = { src: string; dataPath?: string } | null;
+
+/** A PDF viewer block in HTML (`<div data-type="pdf-viewer">`): its `data-src` and `data-filename`. */
+export interface HtmlPdf {
+  src: string | null;
+  filename: string | null;
+}
+
+/** What to do with a PDF viewer block: a new source, or null to take it out. */
+export type PdfRewrite = { src: string } | null;
+
+/** The parts of a parsed element the rewrites use. */
+interface Element {
+  getAttribute(name: string): string | null;
+  setAttribute(name: string, value: string): void;
+  removeAttribute(name: string): void;
+  remove(): void;
+}
+
+/** The HTML with each element `selector` finds changed by `change` (answering false leaves the HTML as it was written). */
+async function rewriteElements(
+  html: string,
+  selector: string,
+  change: (element: Element) => Promise<boolean> | boolean,
+): Promise<string> {
+  const { document } = parseHTML(`<!doctype html><html><head></head><body>${html}</body></html>`);
+  let changed = false;
+  for (const element of [...document.querySelectorAll(selector)]) {
+    if (await change(element)) changed = true;
+  }
+  return changed ? document.body.innerHTML : html;
+}
+
+/** The HTML with each `<img>` changed as `rewrite` says (an image it leaves alone answers undefined). */
+export function rewriteImages(
+  html: string,
+  rewrite: (image: HtmlImage) => ImageRewrite | undefined | Promise<ImageRewrite | undefined>,
+): Promise<string> {
+  return rewriteElements(html, 'img', async (img) => {
+    const change = await rewrite({ src: img.getAttribute('src'), dataPath: img.getAttribute('data-path') });
+    if (change === undefined) return false;
+    if (change === null) {
+      img.remove();
+      return true;
+    }
+    img.setAttribute('src', change.src);
+    if (change.dataPath) img.setAttribute('data-path', change.dataPath);
+    else img.removeAttribute('data-path');
+    return true;
+  });
+}
+
+/** The HTML with each PDF viewer block changed as `rewrite` says (a block it leaves alone answers undefined). */
+export function rewritePdfViewers(
+  html: string,
+  rewrite: (pdf: HtmlPdf) => PdfRewrite | undefined | Promise<PdfRewrite | undefined>,
+): Promise<string> {
+  return rewriteElements(html, 'div[data-type="pdf-viewer"]', async (block) => {
+    const change = await rewrite({
+      src: block.getAttribute('data-src'),
+      filename: block.getAttribute('data-filename'),
+    });
+    if (change === undefined) return false;
+    if (change === null) block.remove();
+    else block.setAttribute('data-src', change.src);
+    return true;
+  });
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { delayAfterDrop, delayAfterFailure, mayTryOnVisible } from './reconnect-schedule';
+
+describe('the reconnect schedule (spec section 9)', () => {
+  it('tries again 1 s after a drop when the server answers the connection test, 2 s when it does not', () => {
+    expect([delayAfterDrop(true), delayAfterDrop(false)]).toEqual([1000, 2000]);
+  });
+
+  it('backs off 1, 2, 5, then 10 s between failed attempts', () => {
+    expect([1, 2, 3, 4, 5, 50].map(delayAfterFailure)).toEqual([1000, 2000, 5000, 10_000, 10_000, 10_000]);
+  });
+
+  it('lets a tab coming into view try at most every 10 s', () => {
+    expect(mayTryOnVisible(0, 9_999)).toBe(false);
+    expect(mayTryOnVisible(0, 10_000)).toBe(true);
+  });
+});
