@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Membership } from '../app-env';
 import type { AuthSession, SessionUser } from './auth';
@@ -7,23 +8,38 @@ export const AUTH_CACHE_TTL_MS = 5000;
 /** Entries kept at most; the oldest go first. */
 const MAX_ENTRIES = 10_000;
 
-/** A map whose entries live `ttlMs` at most. */
-function expiringMap<V>(ttlMs: number, now: () => number) {
-  const entries = new Map<string, { value: V; until: number }>();
+/**
+ * Reads kept for `ttlMs` at most, as promises: requests that arrive while a read
+ * is under way (a list page asks for its items, tags and count at once) share it.
+ */
+function sharedReads<V>(ttlMs: number, now: () => number) {
+  const entries = new Map<string, { value: Promise<V>; until: number }>();
+  /** How many times the map was emptied: a read finishing after that is not kept (it may predate the write). */
+  let generation = 0;
   return {
-    get(key: string): V | undefined {
+    read(key: string, read: () => Promise<V>, keep: (value: V) => { until?: number } | false): Promise<V> {
       const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.until > now()) return entry.value;
-      entries.delete(key);
-      return undefined;
-    },
-    set(key: string, value: V, until = now() + ttlMs) {
+      if (entry && entry.until > now()) return entry.value;
       entries.delete(key);
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      entries.set(key, { value, until: Math.min(until, now() + ttlMs) });
+      const startedIn = generation;
+      const value = read();
+      const kept = { value, until: now() + ttlMs };
+      entries.set(key, kept);
+      const forget = () => {
+        if (entries.get(key) === kept) entries.delete(key);
+      };
+      value.then((result) => {
+        const keeping = generation === startedIn && keep(result);
+        if (!keeping) return forget();
+        if (keeping.until !== undefined) kept.until = Math.min(kept.until, keeping.until);
+      }, forget);
+      return value;
     },
-    clear: () => entries.clear(),
+    clear() {
+      generation++;
+      entries.clear();
+    },
   };
 }
 
@@ -33,47 +49,31 @@ export interface SessionRead {
 }
 
 /**
- * The session behind a cookie and a user's memberships, read once and kept for a
- * few seconds (decision 20), so a burst of requests (a list page asks for its
- * items, tags and count at once) reads them once. Any request that may change
- * them in this process (any but GET, HEAD and OPTIONS: sign-out, revoking a
- * session, the second factor, a change of member or role, a deleted account)
- * empties both when it ends; another process's change shows within the TTL.
- * A read that was under way when the cache was emptied answers its caller but is
- * not kept: it may have read what the write then changed.
+ * The session behind a session token and a user's memberships, read once and kept
+ * for a few seconds (decision 20). Any request that may change them in this
+ * process (any but GET, HEAD and OPTIONS: sign-out, revoking a session, the
+ * second factor, a change of member or role, a deleted account) empties both when
+ * it ends; another process's change shows within the TTL. Sessions are keyed by a
+ * hash of the token (a key of fixed size whatever the cookie), and a token that
+ * finds no session is not kept, so made-up cookies cannot fill the cache.
  */
 export function createAuthCache(options: { ttlMs?: number; now?: () => number } = {}) {
   const ttlMs = options.ttlMs ?? AUTH_CACHE_TTL_MS;
   const now = options.now ?? Date.now;
-  const sessions = expiringMap<SessionRead | null>(ttlMs, now);
-  const memberships = expiringMap<Membership | null>(ttlMs, now);
-  /** How many times the cache was emptied; a read keeps its result only if this did not move meanwhile. */
-  let generation = 0;
-  async function readAndKeep<V>(read: () => Promise<V>, keep: (result: V) => void): Promise<V> {
-    const startedIn = generation;
-    const result = await read();
-    if (generation === startedIn) keep(result);
-    return result;
-  }
+  const sessions = sharedReads<SessionRead | null>(ttlMs, now);
+  const memberships = sharedReads<Membership | null>(ttlMs, now);
   return {
-    /** The session for these cookies, from `read` unless read within the TTL; never past the session's own expiry. */
-    async session(cookies: string | undefined, read: () => Promise<SessionRead | null>): Promise<SessionRead | null> {
-      if (!cookies) return read();
-      const cached = sessions.get(cookies);
-      if (cached !== undefined) return cached;
-      return readAndKeep(read, (result) =>
-        sessions.set(cookies, result, result ? new Date(result.session.expiresAt).getTime() : undefined),
-      );
+    /** The session for this token, from `read` unless read within the TTL; never kept past the session's own expiry. */
+    session(token: string | undefined, read: () => Promise<SessionRead | null>): Promise<SessionRead | null> {
+      if (!token) return read();
+      const key = createHash('sha256').update(token).digest('base64');
+      return sessions.read(key, read, (result) => !!result && { until: new Date(result.session.expiresAt).getTime() });
     },
     /** The user's membership of the account (null: none), from `read` unless read within the TTL. */
-    async membership(userId: string, accountId: string, read: () => Promise<Membership | null>) {
-      const key = `${userId} ${accountId}`;
-      const cached = memberships.get(key);
-      if (cached !== undefined) return cached;
-      return readAndKeep(read, (result) => memberships.set(key, result));
+    membership(userId: string, accountId: string, read: () => Promise<Membership | null>) {
+      return memberships.read(`${userId} ${accountId}`, read, () => ({}));
     },
     clear() {
-      generation++;
       sessions.clear();
       memberships.clear();
     },
