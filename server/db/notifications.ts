@@ -25,7 +25,9 @@ export function listenOnPostgres(
 ): Listen {
   return async (channel, onNotify) => {
     let stopped = false;
+    /** The connection listening now; a connection still being opened is not it yet. */
     let client: pg.Client | undefined;
+    let opening: pg.Client | undefined;
     let retry: NodeJS.Timeout | undefined;
 
     const connect = async () => {
@@ -33,21 +35,35 @@ export function listenOnPostgres(
       next.on('notification', (message) => {
         if (message.channel === channel) onNotify();
       });
-      // Without a listener, a connection error would crash the process.
+      // Without a listener, a connection error would crash the process. A try that
+      // fails is not "lost": its caller alone decides what comes next.
       next.on('error', (error) => lost(next, error));
       next.on('end', () => lost(next, new Error('The listening connection ended')));
-      client = next;
-      await next.connect();
-      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      opening = next;
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        client = next;
+      } catch (error) {
+        next.end().catch(() => {});
+        throw error;
+      } finally {
+        opening = undefined;
+      }
     };
 
     const reconnect = (attempt: number) => {
       retry = setTimeout(
         () => {
-          connect().then(onNotify, (error: Error) => {
-            onConnectionError(error);
-            if (!stopped) reconnect(attempt + 1);
-          });
+          connect().then(
+            () => {
+              if (!stopped) onNotify();
+            },
+            (error: Error) => {
+              onConnectionError(error);
+              if (!stopped) reconnect(attempt + 1);
+            },
+          );
         },
         RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)],
       );
@@ -65,9 +81,9 @@ export function listenOnPostgres(
     return async () => {
       stopped = true;
       clearTimeout(retry);
-      const last = client;
-      client = undefined;
-      await last?.end().catch(() => {});
+      const last = [client, opening];
+      client = opening = undefined;
+      await Promise.all(last.map((open) => open?.end().catch(() => {})));
     };
   };
 }
