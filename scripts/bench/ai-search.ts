@@ -29,6 +29,7 @@ import pg from 'pg';
 import { RELATED_ITEMS } from '../../common/ai-search';
 import { openDatabase } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
+import { runOnOwnConnection } from '../../server/db/postgres-direct';
 import type { DB } from '../../server/db/schema';
 import { analyzeQuery } from '../../server/search/analyze';
 import { retrieve } from '../../server/search/retrieve';
@@ -176,15 +177,7 @@ async function main() {
   const databaseName = `lore_bench_${crypto.randomBytes(6).toString('hex')}`;
   const databaseUrl = new URL(adminUrl);
   databaseUrl.pathname = `/${databaseName}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => runOnOwnConnection(adminUrl, statement);
 
   const started = performance.now();
   await admin(`CREATE DATABASE ${databaseName}`);

@@ -6,25 +6,9 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, type CompiledQuery, type LogEvent } from 'kysely';
 import pg from 'pg';
+import { copyFrom } from '../../server/db/postgres-direct';
 import type { DB } from '../../server/db/schema';
 import type { BulkTarget } from './corpus';
-
-/** COPY ... FROM STDIN through pg's protocol hooks (what pg-copy-streams does), with the data in one piece. */
-function copyFrom(client: pg.Client | pg.PoolClient, table: string, columns: string, data: Uint8Array) {
-  return new Promise<void>((resolve, reject) => {
-    const copy: pg.Submittable & Record<string, unknown> = {
-      submit: (connection) => connection.query(`COPY ${table} (${columns}) FROM STDIN`),
-      handleCopyInResponse: (connection: { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void }) => {
-        connection.sendCopyFromChunk(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
-        connection.endCopyFrom();
-      },
-      handleCommandComplete: () => {},
-      handleError: (error: Error) => reject(error),
-      handleReadyForQuery: () => resolve(),
-    };
-    client.query(copy);
-  });
-}
 
 /** A PostgreSQL connection as a bulk target. */
 export function postgresTarget(client: pg.Client | pg.PoolClient): BulkTarget {

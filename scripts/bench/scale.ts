@@ -27,12 +27,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
-import pg from 'pg';
 import { RELATED_ITEMS } from '../../common/ai-search';
 import { KNOWLEDGE_PAGE_SIZE } from '../../common/knowledge';
 import { countCreatedPerWeek, countKnowledge, listKnowledge, listTags } from '../../server/data/knowledge';
 import { loadKnowledge } from '../../server/data/load-knowledge';
 import { migrateToLatest } from '../../server/db/migrate';
+import { runOnOwnConnection } from '../../server/db/postgres-direct';
 import type { DB } from '../../server/db/schema';
 import { weeklySeries } from '../../server/routes/knowledge/weekly-series';
 import { isStopWord } from '../../server/search/analyze';
@@ -179,15 +179,7 @@ async function openBenchDatabase(): Promise<BenchDatabase> {
   return engine === 'postgres' ? openPostgres(databaseUrl) : openPglite(path.join(dataDir, 'pglite'));
 }
 
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (statement: string) => runOnOwnConnection(adminUrl, statement);
 
 function startBenchLore() {
   return startLore({

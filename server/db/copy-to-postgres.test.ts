@@ -10,20 +10,13 @@ import { startTestServer } from '../test/test-server';
 import { openDatabase } from './client';
 import { copyToPostgres } from './copy-to-postgres';
 import { migrateToLatest } from './migrate';
+import { runOnOwnConnection } from './postgres-direct';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const folders: string[] = [];
 const databases: string[] = [];
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => runOnOwnConnection(adminUrl!, statement);
 
 /** A new, empty PostgreSQL database on the test server. */
 async function emptyDatabase() {
@@ -67,6 +60,14 @@ describe.skipIf(testEngine !== 'postgres')('moving from PGlite to PostgreSQL', (
     const report = await copyToPostgres({ pgliteDir: folder, url });
     expect(report.tables.find((t) => t.table === 'knowledge')).toMatchObject({ rows: 25, derived: false });
     expect(report.tables.find((t) => t.table === 'search_vocabulary')!.derived).toBe(true);
+    // The copied rows announced nothing: the change log holds what it held in PGlite, no more.
+    const copiedEvents = report.tables.find((t) => t.table === 'change_events')!.rows;
+    expect(copiedEvents).toBeGreaterThan(0);
+    const target = new pg.Client({ connectionString: url });
+    await target.connect();
+    const { rows: events } = await target.query('SELECT count(*)::int AS rows FROM change_events');
+    await target.end();
+    expect(events[0].rows).toBe(copiedEvents);
 
     const moved = await openDatabase({ url });
     const after = await startTestServer({ database: moved });

@@ -3,6 +3,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrate';
+import { copyFrom } from './postgres-direct';
 import type { DB } from './schema';
 
 /**
@@ -21,23 +22,6 @@ const DERIVED_TABLES = new Set([
 const MIGRATOR_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
 /** Pages of a table read and written at a time (8 MB), so memory stays flat however large the table. */
 const CHUNK_PAGES = 1024;
-
-/** `COPY ... FROM STDIN` through pg's protocol hooks (what pg-copy-streams does), with the data in one piece. */
-function copyFrom(client: pg.Client, table: string, columns: string, data: Uint8Array) {
-  return new Promise<void>((resolve, reject) => {
-    const copy: pg.Submittable & Record<string, unknown> = {
-      submit: (connection) => connection.query(`COPY "${table}" (${columns}) FROM STDIN`),
-      handleCopyInResponse: (connection: { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void }) => {
-        connection.sendCopyFromChunk(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
-        connection.endCopyFrom();
-      },
-      handleCommandComplete: () => {},
-      handleError: (error: Error) => reject(error),
-      handleReadyForQuery: () => resolve(),
-    };
-    client.query(copy);
-  });
-}
 
 /** Tables ordered so that each comes after those its foreign keys point to. */
 async function tablesInOrder(client: pg.Client): Promise<string[]> {
@@ -96,19 +80,31 @@ export async function copyToPostgres(options: {
     if (Number(existing[0]!.tables) > 0)
       throw new Error('The PostgreSQL database is not empty: Lore moves into an empty database only');
     await migrateToLatest(sourceDb);
-    const targetDb = new Kysely<DB>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.url, max: 1 }) }),
-    });
-    try {
-      await migrateToLatest(targetDb);
-    } finally {
-      await targetDb.destroy();
-    }
-
-    const tables = (await tablesInOrder(target)).filter((table) => !MIGRATOR_TABLES.has(table));
     const report: CopyReport = { tables: [] };
-    await target.query('BEGIN');
     try {
+      const targetDb = new Kysely<DB>({
+        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.url, max: 1 }) }),
+      });
+      try {
+        await migrateToLatest(targetDb);
+      } finally {
+        await targetDb.destroy();
+      }
+      const tables = (await tablesInOrder(target)).filter((table) => !MIGRATOR_TABLES.has(table));
+      await target.query('BEGIN');
+      // Copied rows are no change to announce: the triggers that record changes for live
+      // streams stay off for the copy (change_events itself is copied like any table).
+      const { rows: announcing } = await target.query<{ table: string; trigger: string }>(
+        `SELECT c.relname AS "table", t.tgname AS "trigger" FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+         WHERE t.tgfoid = 'record_change'::regproc`,
+      );
+      const switchAnnouncing = async (state: 'ENABLE' | 'DISABLE') => {
+        for (const { table, trigger } of announcing)
+          await target.query(
+            `ALTER TABLE ${pg.escapeIdentifier(table)} ${state} TRIGGER ${pg.escapeIdentifier(trigger)}`,
+          );
+      };
+      await switchAnnouncing('DISABLE');
       for (const table of tables) {
         if (DERIVED_TABLES.has(table)) continue;
         // Stored generated columns are computed again by the target.
@@ -154,11 +150,14 @@ export async function copyToPostgres(options: {
           throw new Error(`${table}: ${from[0]!.rows} rows in PGlite, ${to[0]!.rows} in PostgreSQL`);
         report.tables.push({ table, rows: to[0]!.rows, derived: DERIVED_TABLES.has(table) });
       }
+      await switchAnnouncing('ENABLE');
       await target.query('COMMIT');
     } catch (error) {
       // The database was empty: it is left so, without the tables its migrations made either.
-      await target.query('ROLLBACK');
-      await target.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
+      await target.query('ROLLBACK').catch(() => {});
+      await target.query(`DO $$ BEGIN
+        EXECUTE format('DROP SCHEMA %I CASCADE; CREATE SCHEMA %1$I', current_schema());
+      END $$`);
       throw error;
     }
     await target.query('ANALYZE');

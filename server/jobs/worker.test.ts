@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
+import { runOnOwnConnection } from '../db/postgres-direct';
 import { claimJob, completeJob, enqueueJob } from '../data/jobs';
 import { openTestDatabase, testEngine } from '../test/test-database';
 import { createJobWorker, type JobHandler, type JobWorkerOptions } from './worker';
@@ -276,11 +276,7 @@ async function databasePlace(): Promise<{ open(): Promise<Database>; remove(): P
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `lore_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  };
+  const admin = (statement: string) => runOnOwnConnection(adminUrl, statement);
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

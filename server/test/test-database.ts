@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
+import { runOnOwnConnection } from '../db/postgres-direct';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,7 +31,7 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('LORE_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `lore_test_${crypto.randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  await runOnOwnConnection(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = closingOnce(await openDatabase({ url: url.toString() }));
@@ -42,7 +42,7 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
     url: url.toString(),
     async drop() {
       await database.close();
-      await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await runOnOwnConnection(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
@@ -50,14 +50,4 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
 function closingOnce(database: Database): Database {
   let closing: Promise<void> | undefined;
   return { ...database, close: () => (closing ??= database.close()) };
-}
-
-async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknown>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await run(client);
-  } finally {
-    await client.end();
-  }
 }
