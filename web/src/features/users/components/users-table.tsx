@@ -1,4 +1,5 @@
 import { Crown, LogOut, MoreHorizontal, ShieldCheck, UserMinus, UserRoundCog, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { MemberDto } from '@common/members';
 import { displayNameOf } from '@common/profile';
 import { Badge } from '@/components/ui/badge';
@@ -153,26 +154,17 @@ function MemberCards({ members, currentUserId, onAction, onAvatarExpired }: Memb
               onAvatarExpired={onAvatarExpired}
             />
             <dl className="grid grid-cols-3 gap-2">
-              <div className="grid content-start gap-1">
-                <dt className="text-xs text-muted-foreground">Role</dt>
-                <dd>
-                  <RoleBadge role={member.role} />
-                </dd>
-              </div>
-              <div className="grid content-start gap-1">
-                <dt className="text-xs text-muted-foreground">2FA</dt>
-                <dd>
-                  <TwoFactorState
-                    member={member}
-                    own={member.user_id === currentUserId}
-                    onOpen={() => onAction('twoFactor', member)}
-                  />
-                </dd>
-              </div>
-              <div className="grid content-start gap-1">
-                <dt className="text-xs text-muted-foreground">Joined</dt>
-                <dd>{formatDate(member.created_at)}</dd>
-              </div>
+              <Fact label="Role">
+                <RoleBadge role={member.role} />
+              </Fact>
+              <Fact label="2FA">
+                <TwoFactorState
+                  member={member}
+                  own={member.user_id === currentUserId}
+                  onOpen={() => onAction('twoFactor', member)}
+                />
+              </Fact>
+              <Fact label="Joined">{formatDate(member.created_at)}</Fact>
             </dl>
             {allowed.length > 0 && (
               <div className="flex flex-wrap gap-2">
@@ -193,5 +185,15 @@ function MemberCards({ members, currentUserId, onAction, onAvatarExpired }: Memb
         );
       })}
     </ul>
+  );
+}
+
+/** One labelled fact on a member's card. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid content-start gap-1">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd>{children}</dd>
+    </div>
   );
 }
