@@ -70,7 +70,9 @@ async function importCorpus() {
   const pageOf = new Map<string, string>();
   for (const page of corpus) {
     const { title, content } = readPage(page.file);
-    const { id } = await insertKnowledge(db, { accountId: created.id, userId: user.id, title, content, tags: [] });
+    const {
+      item: { id },
+    } = await insertKnowledge(db, { accountId: created.id, userId: user.id, title, content, tags: [] });
     await indexItem(db, { id, account_id: created.id, title, tags: [], content });
     pageOf.set(id, page.id);
   }

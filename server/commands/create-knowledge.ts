@@ -28,9 +28,11 @@ export async function createKnowledgeItem(
   const { pdfs = [], ...item } = values;
   const content = sanitizeKnowledgeHtml(item.content, item.accountId);
   const row = await db.transaction().execute(async (trx) => {
-    const inserted = await insertKnowledge(trx, { ...item, content });
-    for (const pdf of pdfs) {
-      await insertKnowledgePdf(trx, { ...pdf, knowledgeId: inserted.id, accountId: item.accountId });
+    const { item: inserted, created } = await insertKnowledge(trx, { ...item, content });
+    // A repeated create (same idempotency key) answers the first item as it is.
+    if (created) {
+      for (const pdf of pdfs)
+        await insertKnowledgePdf(trx, { ...pdf, knowledgeId: inserted.id, accountId: item.accountId });
     }
     return inserted;
   });

@@ -92,51 +92,49 @@ export interface NewKnowledge {
 export const newShortId = () => crypto.randomBytes(6).toString('base64url');
 
 /**
- * Stores a new item; retries the rare short-id collision with a new one. With
- * an idempotency key the writer already used in the account, stores nothing
- * and answers the item that key made.
+ * Stores a new item (`created`); retries the rare short-id collision with a new
+ * one. With an idempotency key the writer already used in the account, stores
+ * nothing and answers the item that key made (`created` false). A conflict is
+ * skipped rather than raised, so this works inside a transaction too (on
+ * PostgreSQL an error would abort it).
  */
-export async function insertKnowledge(db: Executor, values: NewKnowledge, shortId: () => string = newShortId) {
+export async function insertKnowledge(
+  db: Executor,
+  values: NewKnowledge,
+  shortId: () => string = newShortId,
+): Promise<{ item: KnowledgeRow; created: boolean }> {
   const { idempotencyKey = null } = values;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const inserted = await db
-        .insertInto('knowledge')
-        .values({
-          short_id: shortId(),
-          account_id: values.accountId,
-          user_id: values.userId,
-          title: values.title,
-          content: values.content,
-          preview: knowledgePreview(values.content),
-          tags: values.tags,
-          idempotency_key: idempotencyKey,
-          ...(values.createdAt ? { created_at: values.createdAt } : {}),
-          ...(values.updatedAt ? { updated_at: values.updatedAt } : {}),
-        })
-        .onConflict((conflict) =>
-          conflict
-            .columns(['account_id', 'user_id', 'idempotency_key'])
-            .where('idempotency_key', 'is not', null)
-            .doNothing(),
-        )
-        .returning('id')
-        .executeTakeFirst();
-      if (inserted) return (await findKnowledge(db, values.accountId, { id: inserted.id }))!;
-      // The same create again: the item the first one made.
-      const made = await db
-        .selectFrom('knowledge')
-        .select('id')
-        .where('account_id', '=', values.accountId)
-        .where('user_id', '=', values.userId)
-        .where('idempotency_key', '=', idempotencyKey)
-        .executeTakeFirstOrThrow();
-      return (await findKnowledge(db, values.accountId, { id: made.id }))!;
-    } catch (error) {
-      const collided = (error as { constraint?: string }).constraint === 'knowledge_short_id_key';
-      if (!collided || attempt >= 4) throw error;
-    }
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const inserted = await db
+      .insertInto('knowledge')
+      .values({
+        short_id: shortId(),
+        account_id: values.accountId,
+        user_id: values.userId,
+        title: values.title,
+        content: values.content,
+        preview: knowledgePreview(values.content),
+        tags: values.tags,
+        idempotency_key: idempotencyKey,
+        ...(values.createdAt ? { created_at: values.createdAt } : {}),
+        ...(values.updatedAt ? { updated_at: values.updatedAt } : {}),
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) return { item: (await findKnowledge(db, values.accountId, { id: inserted.id }))!, created: true };
+    if (idempotencyKey === null) continue;
+    // The same create again: the item the first one made (else the short id collided).
+    const made = await db
+      .selectFrom('knowledge')
+      .select('id')
+      .where('account_id', '=', values.accountId)
+      .where('user_id', '=', values.userId)
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+    if (made) return { item: (await findKnowledge(db, values.accountId, { id: made.id }))!, created: false };
   }
+  throw new Error('Could not find a free short id for a new item');
 }
 
 /** Changes the given fields and the updated_at stamp. */

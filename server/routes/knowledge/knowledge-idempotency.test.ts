@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnowledge } from '../../../common/api/knowledge';
+import { insertKnowledge } from '../../data/knowledge';
 import { apiAs } from '../../test/api';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
@@ -63,5 +64,31 @@ describe('creating an item with an Idempotency-Key', () => {
       400,
       'The Idempotency-Key header must be 1 to 255 visible characters',
     ]);
+  });
+});
+
+describe('a new item whose short id is taken', () => {
+  it('draws another, inside a transaction too (a unique violation there would abort it on PostgreSQL)', async () => {
+    const { id: accountId, owner } = await lore.account();
+    const first = await insertKnowledge(lore.db, {
+      accountId,
+      userId: owner.userId,
+      title: 'First',
+      content: '',
+      tags: [],
+    });
+    const drawn = [first.item.short_id, first.item.short_id, 'freshOne'];
+    const second = await lore.db.transaction().execute(async (trx) => {
+      const inserted = await insertKnowledge(
+        trx,
+        { accountId, userId: owner.userId, title: 'Second', content: '', tags: [] },
+        () => drawn.shift()!,
+      );
+      // The transaction is still usable after the collisions.
+      await trx.selectFrom('knowledge').select('id').where('id', '=', inserted.item.id).executeTakeFirstOrThrow();
+      return inserted;
+    });
+    expect(second).toMatchObject({ created: true, item: { short_id: 'freshOne', title: 'Second' } });
+    expect(drawn).toEqual([]);
   });
 });
