@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { createCanvas } from '@napi-rs/canvas';
-import type { RenderParameters } from 'pdfjs-dist/types/src/display/api';
+import type { PDFDocumentProxy, RenderParameters } from 'pdfjs-dist/types/src/display/api';
 
 export type PdfTask = 'check' | 'text' | 'thumbnail';
 
@@ -65,7 +65,15 @@ async function read(input: PdfWorkerInput): Promise<PdfWorkerOutput> {
     disableFontFace: true,
     verbosity: 0,
   });
-  const document = await loading.promise;
+  // The thread lives on from PDF to PDF (a whole import): each document is let go once read.
+  try {
+    return await readDocument(input, await loading.promise);
+  } finally {
+    await loading.destroy();
+  }
+}
+
+async function readDocument(input: PdfWorkerInput, document: PDFDocumentProxy): Promise<PdfWorkerOutput> {
   const pages = document.numPages;
   if (pages < 1) throw new Error('The PDF has no pages');
   const first = await document.getPage(1);
