@@ -193,16 +193,17 @@ describe('importing documents', () => {
   });
 
   it('makes each PDF an item that shows it, its text found by search and its first page on the card', async () => {
+    // A name with '#' and '?' in it: not read as a link's fragment or query.
     const { lines } = await importFiles(member, [
-      { path: 'manuals/Harbour crane.pdf', data: makePdf([['Crane manual'], ['Grease the slewing ring monthly']]) },
+      { path: 'manuals/Harbour crane #2?.pdf', data: makePdf([['Crane manual'], ['Grease the slewing ring monthly']]) },
       { path: 'manuals/notes.md', data: '# Notes\n\nplain' },
     ]);
     expect(doneOf(lines)).toEqual({ type: 'done', imported: 2, skipped: 0 });
-    const crane = (await itemsOf()).find((item) => item.title === 'Harbour crane')!;
+    const crane = (await itemsOf()).find((item) => item.title === 'Harbour crane #2?')!;
     const [row] = await pdfRowsOf();
     expect(row).toMatchObject({
       knowledge_id: crane.id,
-      filename: 'Harbour crane.pdf',
+      filename: 'Harbour crane #2?.pdf',
       text: 'Crane manual\n\nGrease the slewing ring monthly',
     });
     expect(row!.pdf_path).toMatch(new RegExp(`^${accountId}/[0-9a-f-]+\\.pdf$`));
@@ -211,7 +212,7 @@ describe('importing documents', () => {
     expect(crane.content).toContain(
       `data-src="/api/secureImage?bucket=knowledge-pdfs&amp;path=${encodeURIComponent(row!.pdf_path)}"`,
     );
-    expect(crane.content).toContain('data-filename="Harbour crane.pdf"');
+    expect(crane.content).toContain('data-filename="Harbour crane #2?.pdf"');
 
     const search = await member.get(
       `/api/accounts/${accountId}/knowledge?search=${encodeURIComponent('slewing ring')}`,

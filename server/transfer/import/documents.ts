@@ -153,7 +153,7 @@ export const pdfHandler: DocumentHandler = {
     return {
       title: nameOf(filePath),
       tags: [],
-      html: `<div data-type="pdf-viewer" data-src="${escapeHtml(encodeURI(path.posix.basename(filePath)))}" data-filename="${name}"></div>`,
+      html: `<div data-type="pdf-viewer" data-src="${escapeHtml(encodeURIComponent(path.posix.basename(filePath)))}" data-filename="${name}"></div>`,
     };
   },
 };
