@@ -8,17 +8,24 @@ export interface NumberedChange extends ChangeEvent {
 }
 
 /**
- * The changes committed after event `afterId`, oldest first, at most `limit`.
- * Ids are bigserials; as JavaScript numbers they are exact far beyond any count Lore will reach.
+ * The changes committed after event `afterId` (up to `upTo`, in `accountIds` if
+ * given), oldest first, at most `limit`. Ids are bigserials; as JavaScript
+ * numbers they are exact far beyond any count Lore will reach.
  */
-export async function changesAfter(db: Executor, afterId: number, limit: number): Promise<NumberedChange[]> {
-  const rows = await db
+export async function changesAfter(
+  db: Executor,
+  afterId: number,
+  options: { limit: number; upTo?: number; accountIds?: ReadonlySet<string> },
+): Promise<NumberedChange[]> {
+  const { limit, upTo, accountIds } = options;
+  if (accountIds?.size === 0) return [];
+  let query = db
     .selectFrom('change_events')
     .select(['id', 'account_id', 'table_name', 'row_id', 'op'])
-    .where('id', '>', String(afterId))
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+    .where('id', '>', String(afterId));
+  if (upTo !== undefined) query = query.where('id', '<=', String(upTo));
+  if (accountIds) query = query.where('account_id', 'in', [...accountIds]);
+  const rows = await query.orderBy('id').limit(limit).execute();
   return rows.map((row) => ({
     id: Number(row.id),
     accountId: row.account_id,

@@ -50,7 +50,7 @@ export function createChangeFeed({ database, logger }: { database: Database; log
 
   async function readNew() {
     for (;;) {
-      const changes = await changesAfter(database.db, position, BATCH);
+      const changes = await changesAfter(database.db, position, { limit: BATCH });
       if (changes.length === 0) return;
       position = changes[changes.length - 1]!.id;
       for (const listener of listeners) listener(changes);

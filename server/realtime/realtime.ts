@@ -53,7 +53,7 @@ export function createRealtime(deps: { database: Database; logger: Logger }, ove
    * Where a stream opening with `lastEventId` starts: a fresh start, the
    * changes it missed, or (its id unknown, forgotten, or too far behind) a refresh.
    */
-  async function resume(stream: LiveStream, lastEventId: string | undefined) {
+  async function resume(stream: LiveStream, accounts: ReadonlySet<string>, lastEventId: string | undefined) {
     const position = feed.position;
     if (lastEventId === undefined) return stream.ready(position);
     stream.ready(undefined);
@@ -62,7 +62,8 @@ export function createRealtime(deps: { database: Database; logger: Logger }, ove
     const kept = await keptChangeRange(db);
     const forgotten = kept.oldest === 0 || kept.oldest > last + 1;
     if (!(last < position) || forgotten) return stream.owesRefresh(position);
-    const missed = (await changesAfter(db, last, options.maxResume + 1)).filter((change) => change.id <= position);
+    // Only the user's workspaces count: a busy neighbour's changes do not make this stream start over.
+    const missed = await changesAfter(db, last, { limit: options.maxResume + 1, upTo: position, accountIds: accounts });
     if (missed.length > options.maxResume) return stream.owesRefresh(position);
     stream.offer(missed);
   }
@@ -100,7 +101,7 @@ export function createRealtime(deps: { database: Database; logger: Logger }, ove
       const live = await feed.exclusive(async () => {
         const accounts = new Set(await accountIdsOfMember(db, stream.userId));
         const opened = new LiveStream(stream.userId, stream.sessionId, accounts, stream.sink, options);
-        await resume(opened, stream.lastEventId);
+        await resume(opened, accounts, stream.lastEventId);
         streams.add(opened);
         return opened;
       });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_LIMITS, LIVE_MESSAGES } from '../../../common/live';
 import { insertMember } from '../../data/account-members';
@@ -175,6 +176,25 @@ describe('GET /api/events', () => {
     const stale = await open(team.owner, { lastEventId: lastSeen });
     const refresh = await stale.next((event) => event.event === 'refresh');
     expect(Number(refresh.id)).toBeGreaterThanOrEqual(Number(resumed.events.at(-1)!.id));
+  });
+
+  it('resumes with what it missed even when other workspaces changed more than a resume carries', async () => {
+    const team = await lore.account();
+    const neighbour = await lore.account();
+    const first = await open(team.owner);
+    const lastSeen = first.events[0]!.id!;
+    first.close();
+    const mine = await createItem(team.owner, team.id, { title: 'Missed while away' });
+    // A busy neighbour: more changes than one resume carries (1,000), none of them this user's.
+    await sql`INSERT INTO change_events (account_id, table_name, row_id, op)
+      SELECT ${neighbour.id}, 'knowledge', gen_random_uuid(), 'update' FROM generate_series(1, 1001)`.execute(lore.db);
+    // Announced by one more change there, seen by the neighbour's own stream: Lore has read them all.
+    const watching = await open(neighbour.owner);
+    const last = await createItem(neighbour.owner, neighbour.id, { title: 'And one more' });
+    await watching.next((event) => event.data.rowId === last.id);
+    const resumed = await open(team.owner, { lastEventId: lastSeen });
+    await resumed.next((event) => event.data.rowId === mine.id);
+    expect(resumed.events.map((event) => event.event)).not.toContain('refresh');
   });
 
   it(`caps each user at ${LIVE_LIMITS.streamsPerUser} open streams, and frees a place when one closes`, async () => {
