@@ -107,7 +107,7 @@ export interface ProfilesTable {
   mfa_enabled: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
-  /** When the person chose not to give a name on being asked after their first sign-in (0018). */
+  /** When the person chose not to give a name on being asked after their first sign-in (0019). */
   name_prompt_skipped_at: Date | null;
 }
 

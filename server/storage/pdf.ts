@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { CONTENT_MAX_LENGTH } from '../../common/knowledge';
 import { PdfTimeoutError, pdfReader } from './pdf-reader';
+import type { PdfTask } from './pdf-worker';
 
 export { PdfTimeoutError };
-import type { PdfTask } from './pdf-worker';
 
 const PDF_MAGIC = '%PDF-';
 /** Widest thumbnail kept: a card shows it at a few hundred pixels. */

@@ -14,7 +14,6 @@ export function eventsRoutes(deps: AppDeps) {
     const lastEventId = c.req.valid('header')['last-event-id'];
     // Before the answer starts, so a refusal is a 429 (or 503) the page can read.
     const release = realtime.claim(user.id);
-    c.header('Cache-Control', 'no-store');
     // Proxies such as nginx would otherwise hold events back to fill their buffers.
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
