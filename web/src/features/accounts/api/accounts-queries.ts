@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getAccount, getAccountStats, listAccounts } from '@common/api/accounts';
-import { getAccountUsers } from '@common/api/users';
 import { api } from '@/lib/api-client';
 
 /** Query keys for accounts, so every mutation invalidates the same ones. */
@@ -8,7 +7,6 @@ export const accountKeys = {
   all: ['accounts'] as const,
   one: (accountId: string) => ['accounts', accountId] as const,
   stats: (accountId: string) => ['accounts', accountId, 'stats'] as const,
-  team: (accountId: string) => ['accounts', accountId, 'team'] as const,
 };
 
 /** GET /api/accounts: the user's workspaces, newest first. */
@@ -29,15 +27,4 @@ export const accountStatsQuery = (accountId: string) =>
   queryOptions({
     queryKey: accountKeys.stats(accountId),
     queryFn: async ({ signal }) => (await api(getAccountStats, { params: { accountId } }, { signal })).data,
-  });
-
-/**
- * GET /api/getAccountUsers for the dashboard's first steps: whether the caller
- * may invite, and whether anyone else is in or invited. (The users page keeps
- * its own query of it, with the spec's constants.)
- */
-export const accountTeamQuery = (accountId: string) =>
-  queryOptions({
-    queryKey: accountKeys.team(accountId),
-    queryFn: async ({ signal }) => (await api(getAccountUsers, { query: { accountId } }, { signal })).data,
   });

@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { knowledgeCountQuery } from '@/features/knowledge';
 import { meQuery } from '@/features/profile';
+import { accountUsersQuery } from '../api/account-users-query';
 import { hasAskedQuestion } from '@/lib/asked-question';
 import { paths, type AccountPaths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
-import { accountTeamQuery } from '../api/accounts-queries';
 import { gettingStartedSteps, type StepId } from '../lib/getting-started';
 
 const stepContent: Record<StepId, { to: (a: AccountPaths) => string; icon: LucideIcon; title: string; text: string }> =
@@ -46,7 +46,7 @@ const stepContent: Record<StepId, { to: (a: AccountPaths) => string; icon: Lucid
 export function GettingStarted({ accountId, first = false }: { accountId: string; first?: boolean }) {
   // Read afresh on each visit: a step done on another page ticks off on coming back.
   const knowledge = useQuery({ ...knowledgeCountQuery(accountId), refetchOnMount: 'always' });
-  const users = useQuery({ ...accountTeamQuery(accountId), refetchOnMount: 'always' });
+  const users = useQuery({ ...accountUsersQuery(accountId), refetchOnMount: 'always' });
   const me = useQuery(meQuery);
   const steps = gettingStartedSteps({
     items: knowledge.data?.count,

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '@common/live';
+import { accountUsersKey } from '@/features/accounts';
 import { queriesToRefresh } from './refresh-plan';
 
 const A = '00000000-0000-4000-8000-00000000000a';
@@ -12,7 +13,7 @@ const OTHER_ITEM = '00000000-0000-4000-8000-000000000002';
 /** A cache holding what the pages of two workspaces read, as the features key it. */
 function cache() {
   const client = new QueryClient();
-  const keys = [
+  const keys: unknown[][] = [
     ['knowledge', A, 'list', { search: '', tags: [] }],
     ['knowledge', A, 'item', 'Ab3dE'],
     ['knowledge', A, 'item', OTHER_ITEM],
@@ -22,7 +23,8 @@ function cache() {
     ['accounts'],
     ['accounts', A],
     ['accounts', A, 'stats'],
-    ['account-users', A],
+    // The users page and the dashboard's first steps read this one query.
+    [...accountUsersKey(A)],
     ['knowledge', B, 'list', { search: '', tags: [] }],
     ['account-users', B],
     ['me'],

@@ -3,8 +3,7 @@ import { cancelInvite, inviteUser, removeUser, transferOwnership, updateUserRole
 import type { AccountUsersDto } from '@common/members';
 import type { AssignableRole, Role } from '@common/roles';
 import { api } from '@/lib/api-client';
-import { accountKeys } from '@/features/accounts';
-import { accountUsersKey } from './account-users-query';
+import { accountKeys, accountUsersKey } from '@/features/accounts';
 
 /** Applies `change` to the cached users list at once; returns how to undo it. */
 function useOptimisticUsers(accountId: string) {

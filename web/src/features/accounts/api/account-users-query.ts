@@ -5,7 +5,7 @@ import { doublingDelay } from '@/lib/query-client';
 
 export const accountUsersKey = (accountId: string) => ['account-users', accountId] as const;
 
-/** GET /api/getAccountUsers with the spec's constants: stale 5 min, kept 10 min, 3 retries, delay doubling up to 10 s. */
+/** GET /api/getAccountUsers (the members and pending invitations; the users page and the dashboard's first steps) with the spec's constants: stale 5 min, kept 10 min, 3 retries, delay doubling up to 10 s. */
 export const accountUsersQuery = (accountId: string) =>
   queryOptions({
     queryKey: accountUsersKey(accountId),
