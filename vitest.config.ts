@@ -13,6 +13,11 @@ export default defineConfig({
     include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/src/**/*.test.ts'],
     globalSetup: ['server/test/global-setup.ts'],
     environment: 'node',
+    // Test files share their workers' loaded modules (each file still gets its own server
+    // and database): importing the app's module graph anew for each file was most of the
+    // run. Three workers on two cores, as the tests mostly wait on databases and HTTP.
+    isolate: false,
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Files, and the tests in each, run in a new order every time (--sequence.seed=N repeats one), so no test can lean on another's data.
