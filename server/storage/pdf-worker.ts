@@ -6,16 +6,17 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { createCanvas } from '@napi-rs/canvas';
-import type { PDFDocumentProxy, RenderParameters } from 'pdfjs-dist/types/src/display/api';
+import type { PDFDocumentProxy, PDFPageProxy, RenderParameters } from 'pdfjs-dist/types/src/display/api';
 
-export type PdfTask = 'check' | 'text' | 'thumbnail';
+/** What to read from a PDF besides opening it (which alone checks it): its text, a picture of its first page. */
+export type PdfRead = 'text' | 'thumbnail';
 
 export interface PdfWorkerInput {
-  task: PdfTask;
+  reads: PdfRead[];
   data: Uint8Array;
-  /** Text past this many characters is not read (task `text`). */
+  /** Text past this many characters is not read (`text`). */
   maxTextLength: number;
-  /** The width of the first page's picture, in pixels (task `thumbnail`). */
+  /** The width of the first page's picture, in pixels (`thumbnail`). */
   thumbnailWidth: number;
 }
 
@@ -77,22 +78,29 @@ async function readDocument(input: PdfWorkerInput, document: PDFDocumentProxy): 
   const pages = document.numPages;
   if (pages < 1) throw new Error('The PDF has no pages');
   const first = await document.getPage(1);
-  if (input.task === 'check') return { ok: true, pages };
-  if (input.task === 'thumbnail') {
-    const scale = input.thumbnailWidth / first.getViewport({ scale: 1 }).width;
-    const viewport = first.getViewport({ scale });
-    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-    const context = canvas.getContext('2d');
-    // A white page, as a reader shows it, rather than a transparent one.
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    // pdf.js draws on @napi-rs/canvas in Node (its own choice there); the DOM's types do not know it.
-    await first.render({ canvas: canvas as unknown as RenderParameters['canvas'], viewport }).promise;
-    return { ok: true, pages, thumbnailPng: new Uint8Array(canvas.toBuffer('image/png')) };
-  }
+  const output: PdfWorkerOutput = { ok: true, pages };
+  if (input.reads.includes('thumbnail')) output.thumbnailPng = await drawPage(first, input.thumbnailWidth);
+  if (input.reads.includes('text')) output.text = await readText(document, first, input.maxTextLength);
+  return output;
+}
+
+/** The page as a PNG `width` pixels wide, on white as a reader shows it rather than transparent. */
+async function drawPage(page: PDFPageProxy, width: number): Promise<Uint8Array> {
+  const viewport = page.getViewport({ scale: width / page.getViewport({ scale: 1 }).width });
+  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  // pdf.js draws on @napi-rs/canvas in Node (its own choice there); the DOM's types do not know it.
+  await page.render({ canvas: canvas as unknown as RenderParameters['canvas'], viewport }).promise;
+  return new Uint8Array(canvas.toBuffer('image/png'));
+}
+
+/** The text of every page, pages separated by blank lines, up to `maxLength` characters. */
+async function readText(document: PDFDocumentProxy, first: PDFPageProxy, maxLength: number): Promise<string> {
   const texts: string[] = [];
   let length = 0;
-  for (let number = 1; number <= pages && length < input.maxTextLength; number++) {
+  for (let number = 1; number <= document.numPages && length < maxLength; number++) {
     const page = number === 1 ? first : await document.getPage(number);
     const content = await page.getTextContent();
     let text = '';
@@ -104,7 +112,7 @@ async function readDocument(input: PdfWorkerInput, document: PDFDocumentProxy): 
     length += text.length + 2;
     page.cleanup();
   }
-  return { ok: true, pages, text: texts.filter(Boolean).join('\n\n').slice(0, input.maxTextLength) };
+  return texts.filter(Boolean).join('\n\n').slice(0, maxLength);
 }
 
 parentPort?.on('message', (input: PdfWorkerInput) => {

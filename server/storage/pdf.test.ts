@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { makePdf } from '../test/pdf-factory';
-import { extractPdfText, isReadablePdf, PdfTimeoutError, renderPdfThumbnail } from './pdf';
+import { extractPdfText, isReadablePdf, PdfTimeoutError, readPdfForImport } from './pdf';
 
 describe('reading PDFs in the PDF thread', () => {
   it('reads the text of every page, pages apart', async () => {
@@ -25,9 +25,11 @@ describe('reading PDFs in the PDF thread', () => {
     await expect(extractPdfText(pdf)).resolves.toEqual({ text: 'slow', pages: 1 });
   });
 
-  it('draws the first page as a WebP thumbnail with its text on a white page', async () => {
-    const thumbnail = await renderPdfThumbnail(makePdf([['A heading drawn large'], ['page two']]));
-    const image = sharp(thumbnail);
+  it('reads for an import in one pass: the text, and the first page as a WebP thumbnail on a white page', async () => {
+    const read = await readPdfForImport(makePdf([['A heading drawn large'], ['page two']]));
+    expect(read!.text).toBe('A heading drawn large\n\npage two');
+    expect(await readPdfForImport(new TextEncoder().encode('%PDF-1.4\nnot really'))).toBeNull();
+    const image = sharp(read!.thumbnail);
     const { format, width, height } = await image.metadata();
     expect(format).toBe('webp');
     expect(width).toBe(600);

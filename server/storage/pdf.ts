@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { CONTENT_MAX_LENGTH } from '../../common/knowledge';
 import { PdfTimeoutError, pdfReader } from './pdf-reader';
-import type { PdfTask } from './pdf-worker';
+import type { PdfRead } from './pdf-worker';
 
 export { PdfTimeoutError };
 
@@ -20,8 +20,8 @@ export function looksLikePdf(data: Uint8Array): boolean {
 /** How long reading one PDF may take before it is given up (a crafted PDF can keep pdf.js busy for ever). */
 export const PDF_READ_TIME_LIMIT_MS = 30_000;
 
-const readPdf = (task: PdfTask, data: Uint8Array, timeLimitMs: number) =>
-  pdfReader.read({ task, data, maxTextLength: CONTENT_MAX_LENGTH, thumbnailWidth: THUMBNAIL_WIDTH }, timeLimitMs);
+const readPdf = (reads: PdfRead[], data: Uint8Array, timeLimitMs: number) =>
+  pdfReader.read({ reads, data, maxTextLength: CONTENT_MAX_LENGTH, thumbnailWidth: THUMBNAIL_WIDTH }, timeLimitMs);
 
 /**
  * The text of every page of a PDF, pages separated by blank lines, cut at the
@@ -32,14 +32,14 @@ export async function extractPdfText(
   data: Uint8Array,
   timeLimitMs = PDF_READ_TIME_LIMIT_MS,
 ): Promise<{ text: string; pages: number }> {
-  const { text = '', pages } = await readPdf('text', data, timeLimitMs);
+  const { text = '', pages } = await readPdf(['text'], data, timeLimitMs);
   return { text, pages };
 }
 
 /** Whether the bytes are a PDF pdf.js can open (its header, cross-reference table and first page); `PdfTimeoutError` when that takes too long. */
 export async function isReadablePdf(data: Uint8Array, timeLimitMs = PDF_READ_TIME_LIMIT_MS): Promise<boolean> {
   if (!looksLikePdf(data)) return false;
-  return readPdf('check', data, timeLimitMs).then(
+  return readPdf([], data, timeLimitMs).then(
     () => true,
     (error: unknown) => {
       if (error instanceof PdfTimeoutError) throw error;
@@ -48,12 +48,24 @@ export async function isReadablePdf(data: Uint8Array, timeLimitMs = PDF_READ_TIM
   );
 }
 
-/** A WebP picture of the PDF's first page, for its card (the importer's; the editor draws its own in the browser). */
-export async function renderPdfThumbnail(data: Uint8Array, timeLimitMs = PDF_READ_TIME_LIMIT_MS): Promise<Uint8Array> {
-  const { thumbnailPng } = await readPdf('thumbnail', data, timeLimitMs);
-  const thumbnail = thumbnailPng && (await reencodeThumbnail(thumbnailPng));
+/**
+ * What an import keeps of a PDF, in one read: its text and a WebP picture of its
+ * first page for its card (the editor draws its own in the browser). Null when
+ * the bytes are not a PDF pdf.js can read; `PdfTimeoutError` past the limit.
+ */
+export async function readPdfForImport(
+  data: Uint8Array,
+  timeLimitMs = PDF_READ_TIME_LIMIT_MS,
+): Promise<{ text: string; thumbnail: Uint8Array } | null> {
+  if (!looksLikePdf(data)) return null;
+  const read = await readPdf(['text', 'thumbnail'], data, timeLimitMs).catch((error: unknown) => {
+    if (error instanceof PdfTimeoutError) throw error;
+    return null;
+  });
+  if (!read) return null;
+  const thumbnail = read.thumbnailPng && (await reencodeThumbnail(read.thumbnailPng));
   if (!thumbnail) throw new Error("The PDF's first page could not be drawn");
-  return thumbnail;
+  return { text: read.text ?? '', thumbnail };
 }
 
 /** A thumbnail decoded and re-encoded as WebP (at most THUMBNAIL_WIDTH wide); null when the bytes are no image. */

@@ -16,7 +16,7 @@ import { createKnowledgeItem, type AttachedPdf } from '../../commands/create-kno
 import { sanitizeKnowledgeHtml } from '../../content/knowledge-html';
 import { AppError } from '../../errors';
 import { detectImageType } from '../../storage/image-types';
-import { extractPdfText, isReadablePdf, PdfTimeoutError, renderPdfThumbnail } from '../../storage/pdf';
+import { PdfTimeoutError, readPdfForImport } from '../../storage/pdf';
 import { MANIFEST_FORMAT, MANIFEST_NAME, PDFS_FOLDER, type Manifest } from '../format';
 import { rewriteImages, rewritePdfViewers } from '../html-files';
 import { handlerFor, UnreadableDocument, type ReadDocument } from './documents';
@@ -278,9 +278,9 @@ async function planPdf(
   if (data.length > MAX_PDF_BYTES)
     throw new UnreadableDocument(`PDFs must be at most ${MAX_PDF_BYTES / 1024 / 1024} MB`);
   try {
-    if (!(await isReadablePdf(data))) throw new UnreadableDocument('Not a PDF that can be read');
-    const { text } = await extractPdfText(data);
-    const thumbnail = await renderPdfThumbnail(data);
+    const read = await readPdfForImport(data);
+    if (!read) throw new UnreadableDocument('Not a PDF that can be read');
+    const { text, thumbnail } = read;
     const pdfPath = `${accountId}/${crypto.randomUUID()}.pdf`;
     const thumbnailPath = pdfThumbnailPath(pdfPath);
     return {
