@@ -24,6 +24,13 @@ export type ChangeEvent = z.infer<typeof changeEventSchema>;
 /** The stream's event names: `ready` once open, `change` per change, `refresh` when the page should refetch everything. */
 export const LIVE_EVENTS = { ready: 'ready', change: 'change', refresh: 'refresh' } as const;
 
+/**
+ * On API answers: the last change the answering process had read when the request
+ * began, so the data reflects every change up to it. A page's first stream resumes
+ * from the oldest it saw (decision 19) instead of refetching all it loaded.
+ */
+export const CHANGE_POSITION_HEADER = 'Lore-Change-Position';
+
 /** Spec section 9, "Realtime". */
 export const LIVE_LIMITS = {
   /** A comment line on an idle stream, so proxies and the page know it is alive. */

@@ -35,6 +35,7 @@ import { starsRoutes } from './routes/stars/stars.routes';
 import { transferRoutes } from './routes/transfer/transfer.routes';
 import { twoFactorRoutes } from './routes/two-factor/two-factor.routes';
 import { usersRoutes } from './routes/users/users.routes';
+import { tellChangePosition } from './realtime/change-position';
 import { spaRoutes } from './web/spa';
 
 /** Every resource's routes; each declares its full paths through its contract in common/api/. */
@@ -85,7 +86,7 @@ export function createApp(deps: AppDeps) {
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
   // Health answers before sessions are read: it must work when the database does not.
   app.route('/', healthRoutes(deps));
-  app.use('/api/*', loadSession(auth, deps.authCache));
+  app.use('/api/*', loadSession(auth, deps.authCache), tellChangePosition(deps.realtime));
 
   for (const routes of resources) app.route('/', routes(deps));
   serveApiDescription(app, { baseUrl: env.BASE_URL });

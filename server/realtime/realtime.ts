@@ -68,7 +68,15 @@ export function createRealtime(deps: { database: Database; logger: Logger }, ove
     stream.offer(missed);
   }
 
+  let feedStarted = false;
+
   return {
+    /**
+     * The last change this process has read (once its feed runs): everything a request
+     * that starts now reads already reflects it, and any later change has a larger id.
+     */
+    changePosition: (): number | undefined => (feedStarted ? feed.position : undefined),
+
     /**
      * Takes one of the user's stream places before the answer starts: 429 past
      * the cap, 503 while Lore stops. The answer gives the place back.
@@ -97,6 +105,7 @@ export function createRealtime(deps: { database: Database; logger: Logger }, ove
       signal: AbortSignal;
     }) {
       await feed.start();
+      feedStarted = true;
       // Between two deliveries: the membership read here and the changes after `position` fit together exactly.
       const live = await feed.exclusive(async () => {
         const accounts = new Set(await accountIdsOfMember(db, stream.userId));

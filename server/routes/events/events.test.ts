@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_LIMITS, LIVE_MESSAGES } from '../../../common/live';
+import { CHANGE_POSITION_HEADER, LIVE_LIMITS, LIVE_MESSAGES } from '../../../common/live';
 import { insertMember } from '../../data/account-members';
 import { pruneChanges } from '../../data/change-events';
 import { createItem } from '../../test/knowledge-factory';
@@ -195,6 +195,21 @@ describe('GET /api/events', () => {
     const resumed = await open(team.owner, { lastEventId: lastSeen });
     await resumed.next((event) => event.data.rowId === mine.id);
     expect(resumed.events.map((event) => event.event)).not.toContain('refresh');
+  });
+
+  it('tells every API answer the change position it reflects, from which a stream resumes with what came after', async () => {
+    const team = await lore.account();
+    const watching = await open(team.owner);
+    const before = await createItem(team.owner, team.id, { title: 'Before the answer' });
+    await watching.next((event) => event.data.rowId === before.id);
+    const answer = await team.owner.get('/api/me');
+    const position = answer.headers.get(CHANGE_POSITION_HEADER);
+    expect(Number(position)).toBeGreaterThanOrEqual(Number(watching.events.at(-1)!.id));
+    const after = await createItem(team.owner, team.id, { title: 'After the answer' });
+    // A page whose data came with that answer opens its stream: what changed since comes, and only that.
+    const resumed = await open(team.owner, { lastEventId: position! });
+    await resumed.next((event) => event.data.rowId === after.id);
+    expect(resumed.changes().map((change) => change.rowId)).toEqual([after.id]);
   });
 
   it(`caps each user at ${LIVE_LIMITS.streamsPerUser} open streams, and frees a place when one closes`, async () => {

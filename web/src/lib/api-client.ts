@@ -1,5 +1,6 @@
 import { ApiError, createApiClient } from '@common/api/client';
 import { SECOND_FACTOR_REQUIRED_CODE } from '@common/auth';
+import { noteChangePosition } from './change-position';
 import { loginSessionKey } from './login-session-key';
 import { reportSecondFactorRequired, reportSessionEnd, signedInUser } from './session-end';
 
@@ -34,6 +35,7 @@ async function endedSessionReason(userId: string): Promise<string> {
  */
 export async function fetchWithSession(url: string, init: RequestInit): Promise<Response> {
   const response = await fetch(url, { ...init, credentials: 'same-origin' });
+  noteChangePosition(response);
   const userId = signedInUser();
   // Reported before the caller sees the failure, so the sign-out comes first (not a page's own error toast).
   if (response.status === 401 && userId) reportSessionEnd(await endedSessionReason(userId));

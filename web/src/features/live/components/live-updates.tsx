@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fetchWithSession } from '@/lib/api-client';
+import { oldestChangePosition } from '@/lib/change-position';
 import { setConnectionState } from '../lib/connection-state';
 import { LiveConnection } from '../lib/live-connection';
 import { queriesToRefresh } from '../lib/refresh-plan';
@@ -43,11 +44,14 @@ export function LiveUpdates({ userId }: { userId: string }) {
       fetch: fetchWithSession,
       onChange: (change) => refresh.change(change),
       onRefreshEverything: () => refresh.everything(),
-      // Quietly, once per page load: what was fetched (or is being fetched) before the stream opened.
-      onFirstOpen: () => {
+      startFrom: oldestChangePosition,
+      // Quietly, once per page load. Resumed from where the page's answers were, the
+      // missed changes come as events: only what is still being fetched (whose answer
+      // may predate the stream) is fetched again. Otherwise, all loaded before it opened.
+      onFirstOpen: (resumed) => {
         const openedAt = Date.now();
         void queryClient.invalidateQueries({
-          predicate: ({ state }) => state.fetchStatus === 'fetching' || state.dataUpdatedAt < openedAt,
+          predicate: ({ state }) => state.fetchStatus === 'fetching' || (!resumed && state.dataUpdatedAt < openedAt),
         });
       },
       onState: setConnectionState,

@@ -17,10 +17,13 @@ export interface LiveConnectionOptions {
   /** The server cannot say what was missed (too long away, or too much at once): refetch everything. */
   onRefreshEverything(): void;
   /**
-   * The tab's first stream is open: changes from now on will come, but what the page
-   * loaded before it opened may already be out of date (nothing was listening then).
+   * The tab's first stream is open: changes from now on will come. `resumed`: it
+   * started from where the page's data was (`startFrom`), so what changed before is
+   * coming too; otherwise what the page loaded before it opened may be out of date.
    */
-  onFirstOpen(): void;
+  onFirstOpen(resumed: boolean): void;
+  /** Where the page's data is up to date (the oldest change position of its answers), if known. */
+  startFrom(): number | undefined;
   onState(state: ConnectionState): void;
   /** fetch with the session (lib/api-client): a 401 signs the tab out, as for any other call. */
   fetch: (url: string, init: RequestInit) => Promise<Response>;
@@ -46,6 +49,7 @@ export class LiveConnection {
   private failures = 0;
   private lastAttemptAt = 0;
   private open = false;
+  private openedOnce = false;
   private stopped = true;
 
   constructor(private readonly options: LiveConnectionOptions) {}
@@ -124,7 +128,11 @@ export class LiveConnection {
   /** Opens the stream and reads it to its end. */
   private async read(signal: AbortSignal) {
     const headers: Record<string, string> = { Accept: 'text/event-stream' };
-    const resuming = this.lastEventId !== undefined;
+    if (!this.openedOnce && this.lastEventId === undefined) {
+      const startFrom = this.options.startFrom();
+      if (startFrom !== undefined) this.lastEventId = String(startFrom);
+    }
+    const resumed = this.lastEventId !== undefined;
     if (this.lastEventId !== undefined) headers['Last-Event-ID'] = this.lastEventId;
     const response = await this.options.fetch(streamEvents.path, { headers, signal, cache: 'no-store' });
     if (!response.ok || !response.body) throw new StreamRefused(response.status);
@@ -141,7 +149,8 @@ export class LiveConnection {
         this.open = true;
         this.failures = 0;
         this.options.onState('connected');
-        if (!resuming) this.options.onFirstOpen();
+        if (!this.openedOnce) this.options.onFirstOpen(resumed);
+        this.openedOnce = true;
       } else if (value.event === LIVE_EVENTS.refresh) this.options.onRefreshEverything();
       else if (value.event === LIVE_EVENTS.change) {
         const change = changeEventSchema.safeParse(JSON.parse(value.data));

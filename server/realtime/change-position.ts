@@ -1,0 +1,17 @@
+import type { MiddlewareHandler } from 'hono';
+import { CHANGE_POSITION_HEADER } from '../../common/live';
+import type { AppEnv } from '../app-env';
+import type { Realtime } from './realtime';
+
+/**
+ * Puts the change position on every API answer (decision 19), taken before the
+ * request reads anything: the answer reflects every change up to it, so a page
+ * that opens its stream later resumes from there and misses nothing.
+ */
+export function tellChangePosition(realtime: Realtime): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const position = realtime.changePosition();
+    await next();
+    if (position !== undefined) c.res.headers.set(CHANGE_POSITION_HEADER, String(position));
+  };
+}
