@@ -10,7 +10,9 @@ import type { Realtime } from './realtime';
  */
 export function tellChangePosition(realtime: Realtime): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const position = realtime.changePosition();
+    // Signed-in callers only: the position counts every workspace's changes, which is
+    // nothing to tell a stranger (a signed-in tab learns it from its stream anyway).
+    const position = c.get('user') ? realtime.changePosition() : undefined;
     await next();
     if (position !== undefined) c.res.headers.set(CHANGE_POSITION_HEADER, String(position));
   };

@@ -204,6 +204,8 @@ describe('GET /api/events', () => {
     await watching.next((event) => event.data.rowId === before.id);
     const answer = await team.owner.get('/api/me');
     const position = answer.headers.get(CHANGE_POSITION_HEADER);
+    // Not to a visitor who is not signed in: it counts every workspace's changes.
+    expect((await fetch(`${lore.baseUrl}/api/me`)).headers.get(CHANGE_POSITION_HEADER)).toBeNull();
     expect(Number(position)).toBeGreaterThanOrEqual(Number(watching.events.at(-1)!.id));
     const after = await createItem(team.owner, team.id, { title: 'After the answer' });
     // A page whose data came with that answer opens its stream: what changed since comes, and only that.
