@@ -30,7 +30,7 @@ export interface ItemWords {
 /** A field outweighs any BM25 weight: a group's best match packs both into one number, field * FIELD_SCALE + weight. */
 const FIELD_SCALE = 1000;
 
-/** Stores an item's words; a trigger keeps the account's vocabulary and its trigrams in step. */
+/** Stores an item's words; a trigger keeps the account's vocabulary and its spelling variants in step. */
 export async function replaceItemWords(db: Executor, item: { id: string; account_id: string }, words: ItemWords) {
   await sql`
     INSERT INTO search_item_words (knowledge_id, account_id, words, title_terms, tag_terms)
@@ -64,47 +64,18 @@ export async function existingTerms(db: Executor, accountId: string, terms: stri
   return new Set(result.rows.map((row) => row.term));
 }
 
-/** Which of these words the account uses, with how many items use each: one lookup per word. */
-export async function vocabularyWords(db: Executor, accountId: string, words: string[]) {
-  if (words.length === 0) return [];
+/** The account's words with any of these deletion variants (see deletionVariants), with how many items use each. */
+export async function spellingCandidates(db: Executor, accountId: string, variants: string[]) {
+  if (variants.length === 0) return [];
   const result = await sql<{ word: string; items: number }>`
     SELECT v.word, v.items
-    FROM unnest(${words}::text[]) AS w (word)
-    JOIN search_vocabulary v ON v.account_id = ${accountId} AND v.word = w.word COLLATE "C"
+    FROM (
+      SELECT DISTINCT word FROM search_vocabulary_variants
+      WHERE account_id = ${accountId} AND variant = ANY(${variants}::text[])
+    ) AS found
+    JOIN search_vocabulary v ON v.account_id = ${accountId} AND v.word = found.word
   `.execute(db);
   return result.rows.map((row) => ({ word: row.word, items: Number(row.items) }));
-}
-
-/**
- * The account's words most like `word` by shared trigrams (pg_trgm's similarity), with how many items use each.
- * Only words within `maxLengthDifference` characters of it: no more edits away than that can be suggested.
- */
-export async function spellingCandidates(
-  db: Executor,
-  accountId: string,
-  word: string,
-  limit: number,
-  maxLengthDifference: number,
-) {
-  const length = [...word].length;
-  const result = await sql<{ word: string; items: number; similarity: number }>`
-    WITH wanted AS MATERIALIZED (SELECT search_word_grams(${word}) AS grams),
-    shared AS MATERIALIZED (
-      SELECT g.word, count(*) AS shared
-      FROM search_vocabulary_grams g, wanted
-      WHERE g.account_id = ${accountId} AND g.gram = ANY(wanted.grams)
-        AND length(g.word) BETWEEN ${length - maxLengthDifference} AND ${length + maxLengthDifference}
-      GROUP BY g.word
-    )
-    SELECT s.word, v.items,
-      s.shared::float8 / (v.gram_count + cardinality(wanted.grams) - s.shared) AS similarity
-    FROM shared s
-    JOIN search_vocabulary v ON v.account_id = ${accountId} AND v.word = s.word
-    CROSS JOIN wanted
-    ORDER BY similarity DESC, v.items DESC, s.word
-    LIMIT ${limit}
-  `.execute(db);
-  return result.rows.map((row) => ({ ...row, items: Number(row.items), similarity: Number(row.similarity) }));
 }
 
 /**

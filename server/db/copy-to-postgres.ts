@@ -14,7 +14,7 @@ const DERIVED_TABLES = new Set([
   'search_stats',
   'search_term_stats',
   'search_vocabulary',
-  'search_vocabulary_grams',
+  'search_vocabulary_variants',
   'knowledge_counts',
   'knowledge_tag_counts',
 ]);

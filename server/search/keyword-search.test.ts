@@ -7,6 +7,7 @@ import { apiAs } from '../test/api';
 import { createItem } from '../test/knowledge-factory';
 import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
 import { indexStaleItems } from './index-item';
+import { deletionVariants, STORED_DELETIONS } from './spelling';
 
 let lore: TestServer;
 let owner: SignedInClient;
@@ -282,9 +283,11 @@ describe('keyword search access and input', () => {
 describe('the vocabulary', () => {
   const vocabularyRows = async (account: string) =>
     (
-      await sql<{ words: number; grams: number }>`
+      await sql<{ words: number; variants: number }>`
         SELECT (SELECT count(*) FROM search_vocabulary WHERE account_id = ${account})::int AS words,
-          (SELECT count(*) FROM search_vocabulary_grams WHERE account_id = ${account})::int AS grams`.execute(lore.db)
+          (SELECT count(*) FROM search_vocabulary_variants WHERE account_id = ${account})::int AS variants`.execute(
+        lore.db,
+      )
     ).rows[0]!;
 
   it('counts each word once per item, and forgets it with the last item that used it', async () => {
@@ -300,7 +303,22 @@ describe('the vocabulary', () => {
     expect(await items('gardening')).toEqual([]);
     expect(await items('tomatoes')).toEqual([1]);
     await owner.delete(`/api/accounts/${accountId}/knowledge/${second.id}`);
-    expect(await vocabularyRows(accountId)).toEqual({ words: 0, grams: 0 });
+    expect(await vocabularyRows(accountId)).toEqual({ words: 0, variants: 0 });
+  });
+
+  it("keeps each word's deletion variants as the search makes them, for any script", async () => {
+    const words = ['teh', 'onboarding', 'émigré', 'naïveté', '東京タワー', 'x', 'ab'];
+    const stored = await sql<{ word: string; variants: string[] }>`
+      SELECT word, search_word_variants(word) AS variants FROM unnest(${words}::text[]) AS word`.execute(lore.db);
+    for (const row of stored.rows) {
+      expect(row.variants.sort(), row.word).toEqual(deletionVariants(row.word, STORED_DELETIONS).sort());
+    }
+    await add('Onboarding', '<p>Laptop.</p>');
+    const kept = await sql<{ variant: string }>`
+      SELECT variant FROM search_vocabulary_variants WHERE account_id = ${accountId} AND word = 'onboarding'`.execute(
+      lore.db,
+    );
+    expect(kept.rows.map((row) => row.variant).sort()).toEqual(deletionVariants('onboarding', STORED_DELETIONS).sort());
   });
 
   it('goes with its account', async () => {
@@ -308,7 +326,7 @@ describe('the vocabulary', () => {
     await createItem(other.owner, other.id, { title: 'Doomed workspace', content: '<p>Everything here goes.</p>' });
     expect((await vocabularyRows(other.id)).words).toBeGreaterThan(0);
     await lore.db.deleteFrom('accounts').where('id', '=', other.id).execute();
-    expect(await vocabularyRows(other.id)).toEqual({ words: 0, grams: 0 });
+    expect(await vocabularyRows(other.id)).toEqual({ words: 0, variants: 0 });
   });
 
   it('is rebuilt for items indexed before it existed', async () => {

@@ -4,7 +4,6 @@ import {
   matchKnowledgeIds,
   spellingCandidates,
   wordsStartingWith,
-  vocabularyWords,
   type ItemWords,
   type TermGroup,
 } from '../data/keyword-search';
@@ -12,14 +11,12 @@ import { knowledgeByIds } from '../data/knowledge';
 import { analyze, isStopWord, words } from './analyze';
 import { CJK, completes, parseKeywordQuery, spellable, termGroupsOf, type QueryWord } from './keyword-query';
 import { splitPassages } from './passages';
-import { maxEdits, oneEditAway, suggestSpelling } from './spelling';
+import { deletionVariants, maxEdits, suggestSpelling } from './spelling';
 
 /** Completions of the last word tried at most: the words most items use. */
 const MAX_COMPLETIONS = 20;
 /** A completion counts half as much as the word itself, so "pass" ranks "pass" above "password". */
 const COMPLETION_FACTOR = 0.5;
-/** Words most like a misspelt one, by shared trigrams, that are measured by edits. */
-const MAX_SPELLING_CANDIDATES = 30;
 /** Vocabulary words: long enough to complete or correct, short enough to be words rather than data. */
 const WORD_LENGTH = { min: 3, max: 40 };
 
@@ -105,12 +102,9 @@ async function suggestFor(
         .flat()
         .some((term) => known.has(term)),
   );
-  // Trigrams find words a few edits away; the one-edit variants, looked up as they are, the short ones.
-  return suggestSpelling(search, unknown, async (word) => [
-    // A word more letters longer or shorter than the edits allowed could never be chosen.
-    ...(await spellingCandidates(db, accountId, word, MAX_SPELLING_CANDIDATES, maxEdits(word))),
-    ...(await vocabularyWords(db, accountId, oneEditAway(word))),
-  ]);
+  return suggestSpelling(search, unknown, (word) =>
+    spellingCandidates(db, accountId, deletionVariants(word, maxEdits(word))),
+  );
 }
 
 /** The words an item adds to its account's vocabulary (as the index keeps them: stop words only from title and tags). */

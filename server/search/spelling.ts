@@ -6,11 +6,13 @@ export interface SpellingCandidate {
   items: number;
 }
 
-/** Letters tried in one-edit variants, besides the word's own: folded text is mostly these. */
-const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+/** How many of a word's first characters its deletion variants are made of. */
+export const VARIANT_PREFIX = 7;
+/** Deletions in the variants the database keeps for each vocabulary word: the most edits any correction may have. */
+export const STORED_DELETIONS = 2;
 
 /** Edits allowed for a correction: one in a short word, two in a longer one, as spell checkers do. */
-export const maxEdits = (word: string) => ([...word].length <= 4 ? 1 : 2);
+export const maxEdits = (word: string) => ([...word].length <= 4 ? 1 : STORED_DELETIONS);
 
 /**
  * Optimal string alignment distance: insertions, deletions, substitutions and
@@ -34,25 +36,23 @@ export function editDistance(a: string, b: string): number {
 }
 
 /**
- * Every string one edit from `word`. Looked up directly, they find the short
- * words trigrams miss ("teh" shares no inner trigram with "the").
+ * A word's deletion variants (SymSpell's idea): its first VARIANT_PREFIX characters with
+ * up to `deletions` of them left out. Two words within that many edits of each other
+ * share one, so looking a misspelt word's variants up in the vocabulary's
+ * (`search_vocabulary_variants`, made by the database's `search_word_variants`, which
+ * must agree with this) finds every word it may have meant, reading a few dozen rows
+ * however large the vocabulary. The edit distance then decides among them.
  */
-export function oneEditAway(word: string): string[] {
-  const chars = [...word];
-  const letters = [...new Set([...ALPHABET, ...chars])];
-  const out = new Set<string>();
-  for (let i = 0; i <= chars.length; i++) {
-    const head = chars.slice(0, i).join('');
-    const tail = chars.slice(i);
-    if (tail.length > 0) out.add(head + tail.slice(1).join(''));
-    if (tail.length > 1) out.add(head + tail[1] + tail[0] + tail.slice(2).join(''));
-    for (const letter of letters) {
-      out.add(head + letter + tail.join(''));
-      if (tail.length > 0) out.add(head + letter + tail.slice(1).join(''));
-    }
+export function deletionVariants(word: string, deletions: number): string[] {
+  const prefix = [...word].slice(0, VARIANT_PREFIX);
+  const without = (...positions: number[]) => prefix.filter((_, i) => !positions.includes(i)).join('');
+  const variants = new Set([prefix.join('')]);
+  for (let i = 0; i < prefix.length && deletions >= 1; i++) {
+    variants.add(without(i));
+    for (let j = i + 1; j < prefix.length && deletions >= 2; j++) variants.add(without(i, j));
   }
-  out.delete(word);
-  return [...out];
+  variants.delete('');
+  return [...variants];
 }
 
 /** The candidate within reach of `word` with the fewest edits, then the most used, then first alphabetically. */

@@ -21,6 +21,7 @@ import * as loginLinksAndNamePrompt from './0019-login-links-and-name-prompt';
 import * as knowledgePreview from './0020-knowledge-preview';
 import * as knowledgeCounts from './0021-knowledge-counts';
 import * as keywordRank from './0022-keyword-rank';
+import * as spellingVariants from './0023-spelling-variants';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020-knowledge-preview': knowledgePreview,
   '0021-knowledge-counts': knowledgeCounts,
   '0022-keyword-rank': keywordRank,
+  '0023-spelling-variants': spellingVariants,
 };
