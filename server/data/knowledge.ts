@@ -174,11 +174,12 @@ export async function countKnowledge(db: Executor, accountId: string): Promise<n
   return Number(result.rows[0]?.items ?? 0);
 }
 
-/** Items created per ISO week (weeks start on Monday, UTC) since `since`. */
+/** Items created per ISO week (weeks start on Monday, UTC) since `since`, as a trigger counts them (migration 0024). */
 export async function countCreatedPerWeek(db: Executor, accountId: string, since: Date) {
-  const result = await sql<{ week: string; count: string }>`
-    SELECT to_char(date_trunc('week', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week, count(*) AS count
-    FROM knowledge WHERE account_id = ${accountId} AND created_at >= ${since}
-    GROUP BY 1 ORDER BY 1`.execute(db);
+  const result = await sql<{ week: string; count: number }>`
+    SELECT to_char(week, 'YYYY-MM-DD') AS week, items AS count
+    FROM knowledge_week_counts
+    WHERE account_id = ${accountId} AND week >= knowledge_week_of(${since}::timestamptz)
+    ORDER BY week`.execute(db);
   return result.rows.map((row) => ({ week: row.week, count: Number(row.count) }));
 }

@@ -17,6 +17,7 @@ const DERIVED_TABLES = new Set([
   'search_vocabulary_variants',
   'knowledge_counts',
   'knowledge_tag_counts',
+  'knowledge_week_counts',
 ]);
 /** The migrator's own bookkeeping: the target's migrations write it. */
 const MIGRATOR_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);

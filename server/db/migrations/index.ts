@@ -22,6 +22,7 @@ import * as knowledgePreview from './0020-knowledge-preview';
 import * as knowledgeCounts from './0021-knowledge-counts';
 import * as keywordRank from './0022-keyword-rank';
 import * as spellingVariants from './0023-spelling-variants';
+import * as knowledgeWeekCounts from './0024-knowledge-week-counts';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021-knowledge-counts': knowledgeCounts,
   '0022-keyword-rank': keywordRank,
   '0023-spelling-variants': spellingVariants,
+  '0024-knowledge-week-counts': knowledgeWeekCounts,
 };

@@ -190,6 +190,9 @@ describe('the list', () => {
 describe('counts kept by the database', () => {
   const tags = async () => (await owner.get(`${base()}/tags`)).body.data;
   const count = async () => (await owner.get(`${base()}/count`)).body.data.count;
+  /** The chart's bars, newest week last. */
+  const weekly = async () =>
+    ((await owner.get(`${base()}/weekly`)).body.data as Array<{ count: number }>).map((week) => week.count);
 
   it('follow creations, tag edits and deletions, and leave nothing behind', async () => {
     const first = await createItem(owner, accountId, { title: 'One', tags: ['ops', 'ci'] });
@@ -199,6 +202,7 @@ describe('counts kept by the database', () => {
       { tag: 'ci', count: 1 },
     ]);
     expect(await count()).toBe(2);
+    expect(await weekly()).toEqual([...Array<number>(11).fill(0), 2]);
 
     await owner.patch(`${base()}/${first.short_id}`, { tags: ['ci', 'docs'] });
     await owner.patch(`${base()}/${second.short_id}`, { title: 'Two, renamed' });
@@ -211,11 +215,26 @@ describe('counts kept by the database', () => {
     expect((await owner.delete(`${base()}/${first.short_id}`)).status).toBe(204);
     expect(await tags()).toEqual([{ tag: 'ops', count: 1 }]);
     expect(await count()).toBe(1);
+    expect(await weekly()).toEqual([...Array<number>(11).fill(0), 1]);
+
+    // An item whose creation is moved three weeks back moves with it; past the chart's 12, off it.
+    const week = 7 * 86_400_000;
+    const moveBack = (weeks: number) =>
+      lore.db
+        .updateTable('knowledge')
+        .set({ created_at: new Date(Date.now() - weeks * week) })
+        .where('id', '=', second.id)
+        .execute();
+    await moveBack(3);
+    expect(await weekly()).toEqual([...Array<number>(8).fill(0), 1, 0, 0, 0]);
+    await moveBack(20);
+    expect(await weekly()).toEqual(Array<number>(12).fill(0));
 
     expect((await owner.delete(`/api/accounts/${accountId}`)).status).toBe(204);
     const left = await sql<{ rows: number }>`
       SELECT (SELECT count(*) FROM knowledge_counts WHERE account_id = ${accountId})
-        + (SELECT count(*) FROM knowledge_tag_counts WHERE account_id = ${accountId}) AS rows
+        + (SELECT count(*) FROM knowledge_tag_counts WHERE account_id = ${accountId})
+        + (SELECT count(*) FROM knowledge_week_counts WHERE account_id = ${accountId}) AS rows
     `.execute(lore.db);
     expect(Number(left.rows[0]!.rows)).toBe(0);
   });
