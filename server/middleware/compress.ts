@@ -9,8 +9,29 @@ const gzip = promisify(zlib.gzip);
 const MIN_BYTES = 1024;
 /** Text that compresses; event streams and NDJSON progress are written as they happen, so they are left alone. */
 const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml|problem\+json)|image\/svg\+xml)/i;
-/** Brotli's quality for answers made per request: 4 compresses about as well as gzip's best, several times faster. */
-const BROTLI_QUALITY = 4;
+/**
+ * Brotli's quality for answers made per request: 3 compresses a page of the list (29 kB
+ * of JSON to 12 kB) as well as gzip does, in 0.18 ms where 4 took 0.41 and gzip 0.29.
+ */
+const BROTLI_QUALITY = 3;
+/**
+ * Up to this size a body is compressed on the request's own thread: a fraction of a
+ * millisecond, where handing it to the thread pool and back cost more than the work.
+ */
+const SYNC_MAX_BYTES = 64 * 1024;
+
+/** `body` in `encoding`: small bodies at once, larger ones on the thread pool. */
+function compress(body: Buffer, encoding: 'br' | 'gzip'): NonSharedBuffer | Promise<NonSharedBuffer> {
+  const sync = body.length <= SYNC_MAX_BYTES;
+  if (encoding === 'gzip') return sync ? zlib.gzipSync(body) : gzip(body);
+  const options = {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  };
+  return sync ? zlib.brotliCompressSync(body, options) : brotli(body, options);
+}
 
 /** The encoding to answer in: brotli when the client takes it, else gzip, else none. */
 export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
@@ -53,10 +74,7 @@ export function compressText(): MiddlewareHandler {
       c.res = new Response(body, response);
       return;
     }
-    const compressed =
-      encoding === 'br'
-        ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-        : await gzip(body);
+    const compressed = await compress(body, encoding);
     // Hono carries the old answer's headers over to the new one: change them there.
     response.headers.delete('content-length');
     response.headers.set('content-encoding', encoding);
