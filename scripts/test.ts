@@ -4,9 +4,11 @@
  * TEST_DATABASE_URL is set; browser tests when a Chromium is found (required when
  * LORE_REQUIRE_BROWSER=1). Ends with one "N passed, N failed" line.
  *
- * The checks, the PGlite suite and the web build run side by side, each one's output
- * shown whole when it ends; then the PostgreSQL suite, and the browser tests last,
- * each alone, so their timings are not squeezed by the rest.
+ * With TEST_DATABASE_URL, the short scale bench checks the query plans on PostgreSQL.
+ *
+ * The checks (and the plans), the PGlite suite and the web build run side by side,
+ * each one's output shown whole when it ends; then the PostgreSQL suite, and the
+ * browser tests last, each alone, so their timings are not squeezed by the rest.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -112,8 +114,24 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 const startedAt = Date.now();
 
+/**
+ * `npm run bench:ci` on PostgreSQL: 6,000 seeded items, every query plan checked for
+ * reading far more rows than its page needs (decision 20). Beside the checks: it is
+ * mostly the database's own work, and its result is rows read, never times.
+ */
+const scalePlans = () =>
+  check(
+    'Query plans at 5,000 items on PostgreSQL (npm run bench:ci)',
+    'npx',
+    ['tsx', 'scripts/bench/scale.ts', '--items', '5000', '--plans-only', '--engine', 'postgres'],
+    // The bench makes and drops its own database on the tests' server.
+    { DATABASE_URL: process.env.TEST_DATABASE_URL! },
+  );
+
 const [checked, onPglite, built] = await Promise.all([
-  checks(),
+  process.env.TEST_DATABASE_URL
+    ? Promise.all([checks(), scalePlans()]).then(([all, plans]) => [...all, plans])
+    : checks(),
   vitest('Server tests on PGlite', 'pglite'),
   chromium
     ? runCommand('Building the web app for the browser tests', 'npx', ['vite', 'build', '--logLevel', 'warn'])

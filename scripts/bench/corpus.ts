@@ -7,7 +7,7 @@
  * indexer (`indexPassages`, `postingsOf`, `itemWords`); the rows go in with COPY, in
  * batches, with the search tables' triggers and the indexes of search_terms off
  * during the load. What those triggers keep (search_stats, search_term_stats, the
- * vocabulary and its trigrams) is then filled in one statement each, as the triggers
+ * vocabulary and its spelling variants) is then filled in one statement each, as the triggers
  * would have, and checked; knowledge's own triggers stay on, so whatever the app
  * keeps from an item's row is kept. A few items are indexed again through the real
  * indexer to check the load stored the same rows. Used by `npm run bench` and
@@ -582,7 +582,7 @@ export async function loadWorkspaces(
        SELECT account_id, term, kind, count(*) FROM search_terms GROUP BY account_id, term, kind`,
     ),
   );
-  // And what the vocabulary trigger would have: each word with how many items use it, and its trigrams.
+  // And what the vocabulary trigger would have: each word with how many items use it, and its spelling variants.
   await target.query('DELETE FROM search_vocabulary');
   await step('vocabulary', async () => {
     await target.query(
@@ -590,13 +590,8 @@ export async function loadWorkspaces(
        SELECT account_id, word, count(*) FROM search_item_words, unnest(words) AS word GROUP BY account_id, word`,
     );
     await target.query(
-      `INSERT INTO search_vocabulary_grams (account_id, gram, word)
-       SELECT v.account_id, gram, v.word FROM search_vocabulary v, unnest(search_word_grams(v.word)) AS gram`,
-    );
-    await target.query(
-      `UPDATE search_vocabulary v SET gram_count = g.grams
-       FROM (SELECT account_id, word, count(*) AS grams FROM search_vocabulary_grams GROUP BY account_id, word) g
-       WHERE v.account_id = g.account_id AND v.word = g.word`,
+      `INSERT INTO search_vocabulary_variants (account_id, variant, word)
+       SELECT v.account_id, variant, v.word FROM search_vocabulary v, unnest(search_word_variants(v.word)) AS variant`,
     );
   });
   const indexed = `${seconds(indexing)} (${steps.join(', ')})`;

@@ -143,3 +143,42 @@ export async function startLore(
 }
 
 export type LoreProcess = Awaited<ReturnType<typeof startLore>>;
+
+/** Signs `email` in through the dev outbox, as a person would; answers the session cookie. */
+export async function signIn(lore: LoreProcess, email: string): Promise<string> {
+  const since = lore.mark();
+  const asked = await fetch(`${lore.baseUrl}/api/auth/sign-in/magic-link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: lore.baseUrl },
+    body: JSON.stringify({ email, callbackURL: '/auth/callback' }),
+  });
+  if (!asked.ok) throw new Error(`Asking for a sign-in link answered ${asked.status}: ${await asked.text()}`);
+  const token = await lore.loginToken(email, since);
+  const redeemed = await fetch(`${lore.baseUrl}/api/redeemLoginLink`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: lore.baseUrl },
+    body: JSON.stringify({ token, name: 'Bench Person' }),
+  });
+  if (!redeemed.ok) throw new Error(`Redeeming the link answered ${redeemed.status}: ${await redeemed.text()}`);
+  return redeemed.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** Calls Lore's API as `cookie`'s person; answers the answer's `data`, or throws with its status and body. */
+export async function callApi<T>(
+  lore: LoreProcess,
+  cookie: string,
+  method: string,
+  pathname: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${lore.baseUrl}${pathname}`, {
+    method,
+    headers: { cookie, origin: lore.baseUrl, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${pathname} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { data: T }).data;
+}

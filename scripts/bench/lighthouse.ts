@@ -1,0 +1,117 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse's mobile performance score for the sign-in
+ * page, the knowledge list and an article (issue 14, decision 20).
+ *
+ * Starts Lore with the built web app (`npm run build` first) on a fresh embedded
+ * database, signs a person in through the dev outbox, makes a workspace of 30
+ * articles, and runs Lighthouse (fetched by npx, not a dependency of Lore) on each
+ * page in its default mobile form factor and simulated throttling, with Debian's
+ * Chromium, the session cookie passed as a header. Prints each page's score and the
+ * metrics behind it.
+ *
+ *   npm run bench:lighthouse
+ *   npm run bench:lighthouse -- --runs 3       the median of three runs per page
+ *   npm run bench:lighthouse -- --out DIR      keep Lighthouse's reports (JSON) in DIR
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { parseArgs } from 'node:util';
+import { findChromium } from '../../e2e/chromium';
+import { callApi, signIn, startLore } from './lore-process';
+
+const LIGHTHOUSE = 'lighthouse@13';
+const ARTICLES = 30;
+
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '1' }, out: { type: 'string' } },
+});
+const runs = Number(args.runs);
+const run = promisify(execFile);
+
+const paragraph = (i: number) =>
+  `<p>Step ${i}: check the runbook, confirm the on-call rota, and write down what changed and why, so the next person finds it.</p>`;
+
+/** The parts of a Lighthouse report read here. */
+interface Report {
+  categories: { performance: { score: number } };
+  audits: Record<string, { numericValue?: number }>;
+  environment: { benchmarkIndex: number };
+}
+
+const lighthouseArgs = (url: string, cookie: string | undefined, report: string) => [
+  '--yes',
+  LIGHTHOUSE,
+  url,
+  '--only-categories=performance',
+  '--output=json',
+  `--output-path=${report}`,
+  '--quiet',
+  '--chrome-flags=--headless=new --no-sandbox --disable-dev-shm-usage',
+  ...(cookie ? [`--extra-headers=${JSON.stringify({ cookie })}`] : []),
+];
+
+/** One Lighthouse run of `url`: the performance score and the metrics it weighs. */
+async function lighthouse(name: string, url: string, cookie: string | undefined, outDir: string) {
+  const report = path.join(outDir, `${name}-${Date.now()}.json`);
+  // Lighthouse now and then fails to record a trace (NO_NAVSTART) and says to run it again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run('npx', lighthouseArgs(url, cookie, report), {
+        env: { ...process.env, CHROME_PATH: findChromium() },
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+  const result = JSON.parse(fs.readFileSync(report, 'utf8')) as Report;
+  const metric = (id: string) => Math.round(result.audits[id]?.numericValue ?? NaN);
+  return {
+    score: Math.round(result.categories.performance.score * 100),
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cpuIndex: Math.round(result.environment.benchmarkIndex),
+  };
+}
+
+const median = <T>(values: T[], by: (value: T) => number) =>
+  [...values].sort((a, b) => by(a) - by(b))[values.length >> 1]!;
+
+if (!fs.existsSync('dist/web/index.html')) throw new Error('Build the web app first: npm run build');
+const outDir = args.out ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lore-lighthouse-'));
+fs.mkdirSync(outDir, { recursive: true });
+const lore = await startLore();
+try {
+  const cookie = await signIn(lore, 'lighthouse@example.com');
+  const account = await callApi<{ id: string }>(lore, cookie, 'POST', '/api/accounts', { name: 'Platform Team' });
+  let article = '';
+  for (let i = 0; i < ARTICLES; i++) {
+    const item = await callApi<{ short_id: string }>(lore, cookie, 'POST', `/api/accounts/${account.id}/knowledge`, {
+      title: `Runbook ${i + 1}: restoring the backups`,
+      content: Array.from({ length: 12 }, (_, p) => paragraph(p + 1)).join(''),
+      tags: ['ops', i % 2 ? 'backups' : 'on-call'],
+    });
+    article ||= item.short_id;
+  }
+  const pages = [
+    { name: 'login', url: `${lore.baseUrl}/login`, cookie: undefined },
+    { name: 'list', url: `${lore.baseUrl}/account/${account.id}/knowledge`, cookie },
+    { name: 'article', url: `${lore.baseUrl}/account/${account.id}/knowledge/${article}`, cookie },
+  ];
+  for (const page of pages) {
+    const results = [];
+    for (let i = 0; i < runs; i++) results.push(await lighthouse(page.name, page.url, page.cookie, outDir));
+    const m = median(results, (result) => result.score);
+    console.log(
+      `${page.name}: ${m.score} (FCP ${m.fcp} ms, LCP ${m.lcp} ms, TBT ${m.tbt} ms; CPU index ${m.cpuIndex}; runs ${results.map((r) => r.score).join(', ')})`,
+    );
+  }
+} finally {
+  await lore.stop();
+  if (!args.out) fs.rmSync(outDir, { recursive: true, force: true });
+}
