@@ -20,6 +20,9 @@ export default defineConfig({
     maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits for something that is meant to happen; its 1 s default is
+    // shorter than a loaded CI machine sometimes takes. A poll that passes returns at once.
+    expect: { poll: { timeout: 10_000 } },
     // Files, and the tests in each, run in a new order every time (--sequence.seed=N repeats one), so no test can lean on another's data.
     sequence: { shuffle: true },
   },

@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { findChromium } from '../e2e/chromium';
 
 interface Tally {
@@ -22,6 +23,8 @@ interface Tally {
   failed: number;
   skipped: number;
   ok: boolean;
+  /** Each failed test's name and the first line of its error. */
+  failures: string[];
 }
 
 type Counts = Omit<Tally, 'name' | 'ok'>;
@@ -32,9 +35,49 @@ interface VitestReport {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
+  testResults: {
+    name: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+  }[];
+}
+interface PlaywrightSuite {
+  file: string;
+  specs: { title: string; ok: boolean; tests: { results: { error?: { message?: string } }[] }[] }[];
+  suites?: PlaywrightSuite[];
 }
 interface PlaywrightReport {
   stats: { expected: number; flaky: number; unexpected: number; skipped: number };
+  suites: PlaywrightSuite[];
+}
+
+/** The first line of an error message, without colour codes. */
+const firstLine = (message = '') =>
+  stripVTControlCharacters(message)
+    .split('\n')
+    .find((line) => line.trim())
+    ?.trim() ?? '';
+
+const relative = (file: string) => path.relative(process.cwd(), file);
+
+function vitestFailures(report: VitestReport): string[] {
+  return report.testResults.flatMap((file) => {
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    if (failed.length === 0 && file.message) return [`${relative(file.name)}: ${firstLine(file.message)}`];
+    return failed.map((test) => `${relative(file.name)} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+  });
+}
+
+function playwrightFailures(suites: PlaywrightSuite[] = []): string[] {
+  return suites.flatMap((suite) => [
+    ...suite.specs
+      .filter((spec) => !spec.ok)
+      .map((spec) => {
+        const error = spec.tests.flatMap((test) => test.results).find((result) => result.error)?.error;
+        return `${suite.file} › ${spec.title}: ${firstLine(error?.message)}`;
+      }),
+    ...playwrightFailures(suite.suites),
+  ]);
 }
 
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-test-'));
@@ -71,27 +114,46 @@ async function testRun<Report>(
   const reportFile = path.join(reportDir, `${reports++}.json`);
   const code = await runCommand(name, command, args(reportFile), { ...env, LORE_REPORT_FILE: reportFile });
   const report = fs.existsSync(reportFile) ? (JSON.parse(fs.readFileSync(reportFile, 'utf8')) as Report) : undefined;
-  const counts = report ? read(report) : { passed: 0, failed: 1, skipped: 0 };
+  const counts = report ? read(report) : { passed: 0, failed: 1, skipped: 0, failures: ['no report was written'] };
   return { name, ...counts, ok: code === 0 && counts.failed === 0 };
 }
 
-const vitest = (name: string, engine: string) =>
-  testRun<VitestReport>(
+/**
+ * A Vitest run. Its files and tests run in a shuffled order; the seed is chosen here so
+ * that a failure's summary line can say how to repeat that order.
+ */
+function vitest(name: string, engine: string) {
+  const seed = Date.now();
+  return testRun<VitestReport>(
     name,
     'npx',
-    (reportFile) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`],
+    (reportFile) => [
+      'vitest',
+      'run',
+      `--sequence.seed=${seed}`,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reportFile}`,
+    ],
     { LORE_TEST_DB: engine },
-    (report) => ({
-      passed: report.numPassedTests,
-      failed: report.numFailedTests,
-      skipped: report.numPendingTests + report.numTodoTests,
-    }),
+    (report) => {
+      const failures = vitestFailures(report);
+      if (failures.length > 0)
+        failures.push(`to repeat this order: LORE_TEST_DB=${engine} npx vitest run --sequence.seed=${seed}`);
+      return {
+        passed: report.numPassedTests,
+        failed: report.numFailedTests,
+        skipped: report.numPendingTests + report.numTodoTests,
+        failures,
+      };
+    },
   );
+}
 
 /** A check that passes or fails as a whole (its exit code): one line in the summary. */
-async function check(name: string, command: string, args: string[]): Promise<Tally> {
-  const ok = (await runCommand(name, command, args)) === 0;
-  return { name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, ok };
+async function check(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<Tally> {
+  const ok = (await runCommand(name, command, args, env)) === 0;
+  return { name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, ok, failures: [] };
 }
 
 /** The same checks as `npm run typecheck`, `npm run format:check` and `npm run lint`, one after another. */
@@ -153,14 +215,15 @@ if (built === 0) {
         passed: report.stats.expected + report.stats.flaky,
         failed: report.stats.unexpected,
         skipped: report.stats.skipped,
+        failures: playwrightFailures(report.suites),
       }),
     ),
   );
 } else if (built !== undefined) {
-  tallies.push({ name: 'Web build', passed: 0, failed: 1, skipped: 0, ok: false });
+  tallies.push({ name: 'Web build', passed: 0, failed: 1, skipped: 0, ok: false, failures: [] });
 } else if (process.env.LORE_REQUIRE_BROWSER === '1') {
   notes.push('Browser tests are required (LORE_REQUIRE_BROWSER=1) but no Chromium was found.');
-  tallies.push({ name: 'Browser tests', passed: 0, failed: 1, skipped: 0, ok: false });
+  tallies.push({ name: 'Browser tests', passed: 0, failed: 1, skipped: 0, ok: false, failures: [] });
 } else {
   notes.push(
     'Browser tests skipped: no Chromium found (install it with `apt-get install -y chromium`, or set CHROMIUM_PATH).',
@@ -171,6 +234,7 @@ console.log('\n=== Summary ===');
 for (const note of notes) console.log(note);
 for (const t of tallies) {
   console.log(`${t.ok ? 'ok  ' : 'FAIL'} ${t.name}: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`);
+  for (const failure of t.failures) console.log(`       ✗ ${failure}`);
 }
 const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
 const failed = tallies.reduce((sum, t) => sum + t.failed, 0);
