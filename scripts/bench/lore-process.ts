@@ -49,7 +49,10 @@ export async function startLore(
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
 
   // One process (tsx's CLI would run the server in a child of its own), so its memory and signals are Lore's.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  // LORE_BENCH_CPU_PROFILE=<folder>: Lore writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.LORE_BENCH_CPU_PROFILE;
+  const profiling = profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [];
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', 'server/index.ts'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

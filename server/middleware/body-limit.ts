@@ -1,5 +1,5 @@
 import { bodyLimit } from 'hono/body-limit';
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import { except } from 'hono/combine';
 import { CONTENT_MAX_LENGTH } from '../../common/knowledge';
 import type { AppEnv } from '../app-env';
@@ -23,8 +23,8 @@ export const bodyTooLargeMessage = (maxSize: number) => `The request body must b
 const honoPath = (openApiPath: string) => openApiPath.replace(/\{([^}]+)\}/g, ':$1');
 
 /** Caps a request body at `maxSize` with a 413, counted while it streams in (a Content-Length over it is refused before reading). */
-const capBodies = (maxSize: number) =>
-  bodyLimit({
+function capBodies(maxSize: number): MiddlewareHandler<AppEnv> {
+  const cap = bodyLimit({
     maxSize,
     onError: (c) => {
       // The rest of the body is left unread: the client must not send its next request on this connection.
@@ -32,6 +32,13 @@ const capBodies = (maxSize: number) =>
       throw payloadTooLarge(bodyTooLargeMessage(maxSize));
     },
   });
+  // A request with neither header has no body (RFC 9112, 6.3), so there is nothing to count; asking
+  // for its body would build a whole fetch Request for it, on every GET.
+  return (c, next) =>
+    c.req.header('content-length') === undefined && c.req.header('transfer-encoding') === undefined
+      ? next()
+      : cap(c, next);
+}
 
 /**
  * Caps every request body of `app`: at ARTICLE_MAX_BODY_BYTES on the paths of
