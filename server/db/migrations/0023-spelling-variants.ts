@@ -48,19 +48,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     BEGIN
       IF TG_OP <> 'INSERT' THEN old_words := OLD.words; account := OLD.account_id; END IF;
       IF TG_OP <> 'DELETE' THEN new_words := NEW.words; account := NEW.account_id; END IF;
-      WITH counted AS (
+      WITH change AS (
+        SELECT word, sum(delta)::integer AS delta
+        FROM (
+          SELECT w, 1 FROM unnest(new_words) AS w
+          UNION ALL SELECT w, -1 FROM unnest(old_words) AS w
+        ) AS one (word, delta)
+        GROUP BY word HAVING sum(delta) <> 0
+      ), counted AS (
         INSERT INTO search_vocabulary AS v (account_id, word, items)
-          SELECT account, change.word, sum(change.delta)::integer
-          FROM (
-            SELECT w, 1 FROM unnest(new_words) AS w
-            UNION ALL SELECT w, -1 FROM unnest(old_words) AS w
-          ) AS change (word, delta)
-          GROUP BY change.word HAVING sum(change.delta) <> 0
-          ORDER BY change.word
+          SELECT account, word, delta FROM change ORDER BY word
           ON CONFLICT (account_id, word) DO UPDATE SET items = v.items + excluded.items
           RETURNING v.word, v.items
       ), added AS (
-        SELECT counted.word FROM counted WHERE counted.items = 1 AND counted.word = ANY(new_words)
+        -- New to the account: it now counts exactly what this change added (a word at 0 is deleted).
+        SELECT counted.word FROM counted JOIN change USING (word) WHERE change.delta > 0 AND counted.items = change.delta
       )
       INSERT INTO search_vocabulary_variants (account_id, variant, word)
         SELECT account, variant, added.word FROM added, unnest(search_word_variants(added.word)) AS variant

@@ -46,17 +46,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN NULL;
     END $$;
 
-    -- Only an item whose creation moment changed (set by hand, say) moves between weeks.
+    -- Only an item whose creation moment or account changed (set by hand, say) moves:
+    -- out of its old week and account, into its new ones.
     CREATE FUNCTION knowledge_week_counts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       PERFORM knowledge_week_counts_apply(array_agg(c.account_id), array_agg(c.week), array_agg(c.delta))
-      FROM (
-        SELECT a.account_id, knowledge_week_of(a.created_at) AS week, 1 AS delta
-        FROM added a JOIN removed r ON r.id = a.id WHERE a.created_at IS DISTINCT FROM r.created_at
-        UNION ALL
-        SELECT r.account_id, knowledge_week_of(r.created_at), -1
-        FROM added a JOIN removed r ON r.id = a.id WHERE a.created_at IS DISTINCT FROM r.created_at
-      ) c;
+      FROM added a JOIN removed r USING (id),
+        LATERAL (VALUES (a.account_id, knowledge_week_of(a.created_at), 1),
+                        (r.account_id, knowledge_week_of(r.created_at), -1)) AS c (account_id, week, delta)
+      WHERE a.created_at IS DISTINCT FROM r.created_at OR a.account_id IS DISTINCT FROM r.account_id;
       RETURN NULL;
     END $$;
 

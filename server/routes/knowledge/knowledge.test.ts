@@ -230,6 +230,18 @@ describe('counts kept by the database', () => {
     await moveBack(20);
     expect(await weekly()).toEqual(Array<number>(12).fill(0));
 
+    // An item moved to another workspace (by hand: Lore never does) counts there, not here.
+    const other = await lore.account();
+    const weeksOf = async (account: string) =>
+      (
+        await sql<{ items: number }>`
+          SELECT items FROM knowledge_week_counts WHERE account_id = ${account} ORDER BY week`.execute(lore.db)
+      ).rows.map((row) => Number(row.items));
+    expect(await weeksOf(accountId)).toEqual([1]);
+    await lore.db.updateTable('knowledge').set({ account_id: other.id }).where('id', '=', second.id).execute();
+    expect([await weeksOf(accountId), await weeksOf(other.id)]).toEqual([[], [1]]);
+    await lore.db.updateTable('knowledge').set({ account_id: accountId }).where('id', '=', second.id).execute();
+
     expect((await owner.delete(`/api/accounts/${accountId}`)).status).toBe(204);
     const left = await sql<{ rows: number }>`
       SELECT (SELECT count(*) FROM knowledge_counts WHERE account_id = ${accountId})
