@@ -22,13 +22,15 @@ import { parseArgs } from 'node:util';
 import { findChromium } from '../../e2e/chromium';
 import { callApi, signIn, startLore } from './lore-process';
 
-const LIGHTHOUSE = 'lighthouse@13';
+/** Pinned: a score is only comparable with one from the same Lighthouse. */
+const LIGHTHOUSE = 'lighthouse@13.5.0';
 const ARTICLES = 30;
 
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '1' }, out: { type: 'string' } },
 });
 const runs = Number(args.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs wants a whole number of at least 1, not ${args.runs}`);
 const run = promisify(execFile);
 
 const paragraph = (i: number) =>
