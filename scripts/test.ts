@@ -6,9 +6,9 @@
  *
  * With TEST_DATABASE_URL, the short scale bench checks the query plans on PostgreSQL.
  *
- * The checks (and the plans), the PGlite suite and the web build run side by side,
- * each one's output shown whole when it ends; then the PostgreSQL suite, and the
- * browser tests last, each alone, so their timings are not squeezed by the rest.
+ * The checks, the plans and the web build run side by side, each one's output shown
+ * whole when it ends; then the PGlite suite, the PostgreSQL suite and the browser
+ * tests, each alone, so their timings are not squeezed by the rest.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -83,10 +83,10 @@ function playwrightFailures(suites: PlaywrightSuite[] = []): string[] {
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-test-'));
 let reports = 0;
 
-/** Runs a command with its output gathered, then printed whole under `name`; answers its exit code. */
+/** Runs a command with its output gathered, then printed whole under `name`; answers its exit code and output. */
 function runCommand(name: string, command: string, args: string[], env: Record<string, string> = {}) {
   const started = Date.now();
-  return new Promise<number>((resolve) => {
+  return new Promise<{ code: number; output: string }>((resolve) => {
     const child = spawn(command, args, {
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -97,8 +97,9 @@ function runCommand(name: string, command: string, args: string[], env: Record<s
     child.on('error', (error) => output.push(Buffer.from(`${String(error)}\n`)));
     child.on('close', (code) => {
       const seconds = Math.round((Date.now() - started) / 1000);
-      process.stdout.write(`\n=== ${name} (${seconds} s) ===\n${Buffer.concat(output).toString()}`);
-      resolve(code ?? 1);
+      const text = Buffer.concat(output).toString();
+      process.stdout.write(`\n=== ${name} (${seconds} s) ===\n${text}`);
+      resolve({ code: code ?? 1, output: text });
     });
   });
 }
@@ -112,7 +113,7 @@ async function testRun<Report>(
   read: (report: Report) => Counts,
 ): Promise<Tally> {
   const reportFile = path.join(reportDir, `${reports++}.json`);
-  const code = await runCommand(name, command, args(reportFile), { ...env, LORE_REPORT_FILE: reportFile });
+  const { code } = await runCommand(name, command, args(reportFile), { ...env, LORE_REPORT_FILE: reportFile });
   const report = fs.existsSync(reportFile) ? (JSON.parse(fs.readFileSync(reportFile, 'utf8')) as Report) : undefined;
   const counts = report ? read(report) : { passed: 0, failed: 1, skipped: 0, failures: ['no report was written'] };
   return { name, ...counts, ok: code === 0 && counts.failed === 0 };
@@ -120,7 +121,7 @@ async function testRun<Report>(
 
 /**
  * A Vitest run. Its files and tests run in a shuffled order; the seed is chosen here so
- * that a failure's summary line can say how to repeat that order.
+ * that a failure's summary line can say how to run them in that order again.
  */
 function vitest(name: string, engine: string) {
   const seed = Date.now();
@@ -139,7 +140,9 @@ function vitest(name: string, engine: string) {
     (report) => {
       const failures = vitestFailures(report);
       if (failures.length > 0)
-        failures.push(`to repeat this order: LORE_TEST_DB=${engine} npx vitest run --sequence.seed=${seed}`);
+        failures.push(
+          `the same order of files and tests: LORE_TEST_DB=${engine} npx vitest run --sequence.seed=${seed}`,
+        );
       return {
         passed: report.numPassedTests,
         failed: report.numFailedTests,
@@ -152,8 +155,11 @@ function vitest(name: string, engine: string) {
 
 /** A check that passes or fails as a whole (its exit code): one line in the summary. */
 async function check(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<Tally> {
-  const ok = (await runCommand(name, command, args, env)) === 0;
-  return { name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, ok, failures: [] };
+  const { code, output } = await runCommand(name, command, args, env);
+  const ok = code === 0;
+  // Its last line says why, for a summary that may be all a CI log keeps.
+  const reason = firstLine(output.trimEnd().split('\n').at(-1));
+  return { name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, ok, failures: ok || !reason ? [] : [reason] };
 }
 
 /** The same checks as `npm run typecheck`, `npm run format:check` and `npm run lint`, one after another. */
@@ -178,8 +184,8 @@ const startedAt = Date.now();
 
 /**
  * `npm run bench:ci` on PostgreSQL: 6,000 seeded items, every query plan checked for
- * reading far more rows than its page needs (decision 20). Beside the checks: it is
- * mostly the database's own work, and its result is rows read, never times.
+ * reading far more rows than its path needs (decision 20). Beside the checks: its
+ * result is rows read, never times.
  */
 const scalePlans = () =>
   check(
@@ -190,17 +196,19 @@ const scalePlans = () =>
     { DATABASE_URL: process.env.TEST_DATABASE_URL! },
   );
 
-const [checked, onPglite, built] = await Promise.all([
+const [checked, built] = await Promise.all([
   process.env.TEST_DATABASE_URL
     ? Promise.all([checks(), scalePlans()]).then(([all, plans]) => [...all, plans])
     : checks(),
-  vitest('Server tests on PGlite', 'pglite'),
   chromium
-    ? runCommand('Building the web app for the browser tests', 'npx', ['vite', 'build', '--logLevel', 'warn'])
+    ? runCommand('Building the web app for the browser tests', 'npx', ['vite', 'build', '--logLevel', 'warn']).then(
+        ({ code }) => code,
+      )
     : undefined,
 ]);
-// Alone: its PostgreSQL server would otherwise compete for the same two cores, and
-// tests of early refusals (a 413 while the upload is still being sent) race the load.
+// Each suite alone: tests of early refusals (a 413 while the upload is still being sent)
+// and of time-outs race whatever else loads the same two cores.
+const onPglite = await vitest('Server tests on PGlite', 'pglite');
 const onPostgres = process.env.TEST_DATABASE_URL ? await vitest('Server tests on PostgreSQL', 'postgres') : undefined;
 const tallies: Tally[] = [...checked, onPglite, ...(onPostgres ? [onPostgres] : [])];
 
