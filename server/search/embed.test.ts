@@ -43,7 +43,10 @@ beforeEach(async () => {
   const account = await lore.account();
   [accountId, owner] = [account.id, account.owner];
 });
-afterEach(() => standIn.behave('ok'));
+afterEach(() => {
+  standIn.behave('ok');
+  vi.restoreAllMocks();
+});
 
 const byWords = (question: string, account = accountId) => retrieve(lore.db, account, question);
 const byWordsAndMeaning = (question: string, account = accountId, options: { timeoutMs?: number } = {}) =>
@@ -199,13 +202,15 @@ describe('retrieval by words and meaning', () => {
 
       standIn.behave(behaviour);
       const warn = vi.fn();
-      // A stalled model never answers: that retrieve returns at all shows it stopped waiting.
+      const timeout = vi.spyOn(AbortSignal, 'timeout');
+      // A stalled model never answers: that retrieve returns at all shows it stopped waiting,
       const hits = await retrieve(lore.db, accountId, QUESTION, {
         embedder: lore.deps.embedder,
         logger: { warn },
         timeoutMs: 300,
       });
-      // ...and it hung up rather than leaving the request open.
+      // after the time it was given (not its 2 s default), and hung up rather than leave the request open.
+      expect(timeout).toHaveBeenCalledWith(300);
       await expect.poll(() => standIn.openStreams()).toBe(0);
       expect(hits).toEqual(await byWords(QUESTION));
       expect(hits.map((hit) => hit.title)).toEqual(['Holiday backups']);
