@@ -249,6 +249,38 @@ test('every new page starts at the top; Back returns to the same place in the in
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test('a page of the infinite list that the first live refresh cancels is asked for again', async ({ page, lore }) => {
+  const { accountId, owner, account } = await workspace(page, lore);
+  for (let n = 1; n <= 45; n++)
+    await createItem(owner, accountId, { title: `Item ${n}`, content: `<p>Note ${n}.</p>` });
+  // The live stream opens only once the second page is on its way; opening, it refreshes
+  // what is still being fetched, which cancels that page.
+  let openStream!: () => void;
+  const streamMayOpen = new Promise<void>((resolve) => (openStream = resolve));
+  await page.route('**/api/events*', async (route) => {
+    await streamMayOpen;
+    await route.continue();
+  });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const listPage = /\/knowledge\?page=(\d+)/.exec(request.url());
+    if (listPage) asked.push(listPage[1]!);
+  });
+  const cards = page.getByTestId('knowledge-card');
+
+  await page.setViewportSize(desktop);
+  await page.goto(`${account}/knowledge`);
+  await expect(cards).toHaveCount(20);
+  const secondPage = page.waitForRequest(/\/knowledge\?page=1/);
+  await page.mouse.wheel(0, 4000);
+  await secondPage;
+  openStream();
+
+  // Nothing more is scrolled: the list asks for the second page again by itself.
+  await expect(cards).toHaveCount(40);
+  expect(asked.slice(0, 4)).toEqual(['0', '1', '0', '1']);
+});
+
 test('long unbroken words wrap on every page, and an item without a body says "No content yet"', async ({
   page,
   lore,

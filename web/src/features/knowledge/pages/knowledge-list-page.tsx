@@ -84,12 +84,18 @@ export function KnowledgeListPage() {
   const onSearch = useCallback((value: string) => setFilters({ search: value }), [setFilters]);
   const onTags = useCallback((value: string[]) => setFilters({ tags: value }), [setFilters]);
   const onSort = useCallback((value: KnowledgeSort) => setFilters({ sort: value }), [setFilters]);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const { hasNextPage, isFetching, fetchNextPage } = list;
   const pageCount = list.data?.pages.length ?? 0;
-  // Depends on the page count, so the observer is renewed after each page and asks again while still in view.
+  // Counts the pages asked for that have ended, however they ended (a live refresh cancels a
+  // page being fetched): each renews the trigger, whose new observer asks again while in view.
+  // The list's state can be the same before and after, so it cannot tell on its own.
+  const [pagesEnded, setPagesEnded] = useState(0);
+  // Renewed when a fetch ends or the page count changes, for the same reason; never while the
+  // list is being fetched (the page would cancel a refresh, which then ends and asks again).
   const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage && pageCount > 0) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, pageCount]);
+    if (hasNextPage && !isFetching && pageCount > 0)
+      void fetchNextPage().finally(() => setPagesEnded((ended) => ended + 1));
+  }, [hasNextPage, isFetching, fetchNextPage, pageCount]);
   const refresh = () =>
     list.refetch().then((result) => result.isError && toast.error('Failed to refresh. Please try again.'));
 
@@ -116,7 +122,12 @@ export function KnowledgeListPage() {
             <KnowledgeCard key={item.id} accountId={accountId} item={item} />
           ))}
         </div>
-        <InfiniteScrollTrigger onVisible={loadMore} loading={list.isFetchingNextPage} enabled={list.hasNextPage} />
+        <InfiniteScrollTrigger
+          key={pagesEnded}
+          onVisible={loadMore}
+          loading={list.isFetchingNextPage}
+          enabled={list.hasNextPage}
+        />
       </>
     );
 
