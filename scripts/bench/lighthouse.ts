@@ -17,8 +17,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { findChromium } from '../../e2e/chromium';
 import { callApi, signIn, startLore } from './lore-process';
 

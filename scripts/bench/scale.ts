@@ -94,6 +94,8 @@ const count = (n: number) => n.toLocaleString('en');
  * beside someone's kept corpus, or two such checks on one server).
  */
 const corpusName = args.reuse ? String(items) : `${items}_${process.pid}`;
+/** The corpus's database on PostgreSQL. */
+const databaseName = `lore_bench_${corpusName}`;
 /** Where a seeded corpus lives between runs, and what the run needs to know about it. */
 const benchDir = path.join(os.tmpdir(), 'lore-bench', `${engine}-${corpusName}`);
 const stateFile = path.join(benchDir, 'state.json');
@@ -101,7 +103,7 @@ const dataDir = path.join(benchDir, 'data');
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseUrl = (() => {
   const url = new URL(adminUrl);
-  url.pathname = `/lore_bench_${corpusName}`;
+  url.pathname = `/${databaseName}`;
   return url.toString();
 })();
 
@@ -221,8 +223,8 @@ async function seed(): Promise<SeedState> {
   fs.rmSync(benchDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
   if (engine === 'postgres') {
-    await adminQuery(`DROP DATABASE IF EXISTS lore_bench_${corpusName} WITH (FORCE)`);
-    await adminQuery(`CREATE DATABASE lore_bench_${corpusName}`);
+    await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await adminQuery(`CREATE DATABASE ${databaseName}`);
   }
   const email = 'bench@example.com';
   const lore = await startBenchLore();
@@ -683,7 +685,7 @@ const average = (values: number[]) => values.reduce((sum, value) => sum + value,
 /** Without --reuse, the seeded corpus (a gigabyte at 5,000 items) goes when the run ends. */
 async function removeCorpus() {
   if (args.reuse) return;
-  if (engine === 'postgres') await adminQuery(`DROP DATABASE IF EXISTS lore_bench_${corpusName} WITH (FORCE)`);
+  if (engine === 'postgres') await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
   fs.rmSync(benchDir, { recursive: true, force: true });
 }
 
