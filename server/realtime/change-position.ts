@@ -12,7 +12,7 @@ export function tellChangePosition(realtime: Realtime): MiddlewareHandler<AppEnv
   return async (c, next) => {
     // Signed-in callers only: the position counts every workspace's changes, which is
     // nothing to tell a stranger (a signed-in tab learns it from its stream anyway).
-    const position = c.get('user') ? realtime.changePosition() : undefined;
+    const position = c.get('user') ? await realtime.changePosition() : undefined;
     await next();
     if (position !== undefined) c.res.headers.set(CHANGE_POSITION_HEADER, String(position));
   };

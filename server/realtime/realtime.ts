@@ -68,14 +68,22 @@ export function createRealtime(deps: { database: Database; logger: Logger }, ove
     stream.offer(missed);
   }
 
-  let feedStarted = false;
-
   return {
     /**
-     * The last change this process has read (once its feed runs): everything a request
-     * that starts now reads already reflects it, and any later change has a larger id.
+     * The last change this process has read: everything a request that starts now
+     * reads already reflects it, and any later change has a larger id. The first call
+     * starts the feed, so a page loaded before any stream is open learns it too (else
+     * its first stream could not resume, and the page would fetch everything again).
+     * Unknown while the feed cannot start (the database unreachable).
      */
-    changePosition: (): number | undefined => (feedStarted ? feed.position : undefined),
+    async changePosition(): Promise<number | undefined> {
+      try {
+        await feed.start();
+        return feed.position;
+      } catch {
+        return undefined;
+      }
+    },
 
     /**
      * Takes one of the user's stream places before the answer starts: 429 past
@@ -105,7 +113,6 @@ export function createRealtime(deps: { database: Database; logger: Logger }, ove
       signal: AbortSignal;
     }) {
       await feed.start();
-      feedStarted = true;
       // Between two deliveries: the membership read here and the changes after `position` fit together exactly.
       const live = await feed.exclusive(async () => {
         const accounts = new Set(await accountIdsOfMember(db, stream.userId));

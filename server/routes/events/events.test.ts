@@ -17,14 +17,8 @@ afterAll(() => lore.close());
 /** Waits until the process's change feed has read every change committed so far (its position, on any API answer). */
 async function feedCaughtUp(client: SignedInClient) {
   const { rows } = await sql<{ last: string | null }>`SELECT max(id)::text AS last FROM change_events`.execute(lore.db);
-  const position = async () => (await client.get('/api/me')).headers.get(CHANGE_POSITION_HEADER);
-  // No position yet: no stream has started the feed, and the first one starts it at the newest change.
-  await expect
-    .poll(async () => {
-      const told = await position();
-      return told === null || Number(told) >= Number(rows[0]!.last ?? 0);
-    })
-    .toBe(true);
+  const position = async () => Number((await client.get('/api/me')).headers.get(CHANGE_POSITION_HEADER));
+  await expect.poll(position).toBeGreaterThanOrEqual(Number(rows[0]!.last ?? 0));
 }
 
 /** Streams opened by a test, closed after it whatever happens. */
@@ -228,6 +222,19 @@ describe('GET /api/events', () => {
     const resumed = await open(team.owner, { lastEventId: position! });
     await resumed.next((event) => event.data.rowId === after.id);
     expect(resumed.changes().map((change) => change.rowId)).toEqual([after.id]);
+  });
+
+  it('tells the position from the first signed-in answer of a process, before any stream has opened', async () => {
+    const fresh = await startTestServer();
+    try {
+      const team = await fresh.account();
+      await createItem(team.owner, team.id, { title: 'Before any stream' });
+      const { rows } = await sql<{ last: string }>`SELECT max(id)::text AS last FROM change_events`.execute(fresh.db);
+      const answer = await team.owner.get('/api/me');
+      expect(Number(answer.headers.get(CHANGE_POSITION_HEADER))).toBe(Number(rows[0]!.last));
+    } finally {
+      await fresh.close();
+    }
   });
 
   it(`caps each user at ${LIVE_LIMITS.streamsPerUser} open streams, and frees a place when one closes`, async () => {
