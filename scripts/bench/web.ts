@@ -181,7 +181,11 @@ async function scriptsLoadedBy(
   });
   await page.goto(route.path);
   await route.ready(page).first().waitFor({ timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
+  // Not 'networkidle': a signed-in page keeps its live stream open. Done when no script has come for a second.
+  for (let seen = -1; seen !== scripts.size;) {
+    seen = scripts.size;
+    await page.waitForTimeout(1_000);
+  }
   if (new URL(page.url()).pathname !== new URL(route.path, baseUrl).pathname)
     throw new Error(`${route.path} ended at ${page.url()}`);
   if (screenshot) {
