@@ -1,4 +1,4 @@
-import { z } from 'zod';
+/** The live refresh's names and limits, without zod: the first load of every page reads CHANGE_POSITION_HEADER. */
 
 /** The tables whose changes are announced (spec section 4, "Live refresh"). */
 export const CHANGE_TABLES = ['knowledge', 'account_members', 'pending_invites'] as const;
@@ -6,20 +6,6 @@ export type ChangeTable = (typeof CHANGE_TABLES)[number];
 
 export const CHANGE_OPS = ['insert', 'update', 'delete'] as const;
 export type ChangeOp = (typeof CHANGE_OPS)[number];
-
-/**
- * One committed change, as `GET /api/events` sends it (event `change`, its SSE
- * id the event's number): which account, table and row, and what happened.
- * Never the content: the page fetches what it shows through the usual endpoints.
- * For account_members the row is the member's user id.
- */
-export const changeEventSchema = z.object({
-  accountId: z.uuid(),
-  table: z.enum(CHANGE_TABLES),
-  rowId: z.uuid(),
-  op: z.enum(CHANGE_OPS),
-});
-export type ChangeEvent = z.infer<typeof changeEventSchema>;
 
 /** The stream's event names: `ready` once open, `change` per change, `refresh` when the page should refetch everything. */
 export const LIVE_EVENTS = { ready: 'ready', change: 'change', refresh: 'refresh' } as const;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ChangeEvent } from '../../common/live';
+import type { ChangeEvent } from '../../common/api/events';
 import type { Executor } from './executor';
 
 /** A change as the live streams pass it on: its number (ids follow commit order, migration 0018) and what changed. */

@@ -1,4 +1,5 @@
-import { LIVE_EVENTS, type ChangeEvent } from '../../common/live';
+import type { ChangeEvent } from '../../common/api/events';
+import { LIVE_EVENTS } from '../../common/live';
 import type { NumberedChange } from '../data/change-events';
 
 /** Where a stream writes: the SSE response (server/routes/events), or a test's recorder. */

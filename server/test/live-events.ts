@@ -1,5 +1,5 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import type { ChangeEvent } from '../../common/live';
+import type { ChangeEvent } from '../../common/api/events';
 import type { TestClient } from './http-client';
 
 /** One event of GET /api/events as a page receives it. */

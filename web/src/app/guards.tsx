@@ -7,7 +7,7 @@ import { loadNamePrompt } from '@/features/profile';
 import { GlobalLoader } from '@/components/layout/global-loader';
 import { Button } from '@/components/ui/button';
 import { useLoginSession } from '@/features/sessions';
-import { sessionQuery } from '@/lib/auth-client';
+import { sessionQuery } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { rememberReturnTo } from '@/lib/return-to';
 import { sessionEndedHere } from '@/lib/session-end';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { sessionQuery } from '@/lib/auth-client';
+import { sessionQuery } from '@/lib/session';
 import { wipeLocalData } from '@/lib/local-data';
 import { paths } from '@/lib/paths';
 import {

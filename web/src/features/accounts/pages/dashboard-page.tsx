@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { KnowledgeCheatsheet, WeeklyChart } from '@/features/knowledge';
 import { meQuery } from '@/features/profile';
-import { sessionQuery } from '@/lib/auth-client';
+import { sessionQuery } from '@/lib/session';
 import { formatDate } from '@/lib/utils';
 import { accountQuery } from '../api/accounts-queries';
 import { CountCards } from '../components/count-cards';

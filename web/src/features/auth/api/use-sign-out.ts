@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { authClient, sessionQuery } from '@/lib/auth-client';
 import { wipeLocalData } from '@/lib/local-data';
 import { deactivateStoredLoginSession } from '@/lib/login-session';
 import { paths } from '@/lib/paths';
+import { sessionQuery } from '@/lib/session';
 import { noteSessionEnded, reportSessionEnd, signedInUser } from '@/lib/session-end';
 
 /**
@@ -16,6 +16,8 @@ export function useSignOut() {
   const navigate = useNavigate();
   return async () => {
     await deactivateStoredLoginSession(signedInUser());
+    // Loaded now: every page signs out from the shell, so its client stays out of the first load.
+    const { authClient } = await import('@/lib/auth-client');
     const { error } = await authClient.signOut();
     if (error) {
       toast.error('Sign-out failed. Please try again.');

@@ -6,7 +6,7 @@ import { AuthLayout } from '@/components/layout/auth-layout';
 import { GlobalLoader } from '@/components/layout/global-loader';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { sessionQuery } from '@/lib/auth-client';
+import { sessionQuery } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { clearReturnTo, readReturnTo } from '@/lib/return-to';
 import { AuthError, redeemLink, type LinkFailure } from '../api/sign-in';

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { SignOutButton } from '@/features/auth';
-import { sessionQuery } from '@/lib/auth-client';
+import { sessionQuery } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { formatDate } from '@/lib/utils';
 import { myInvitationsQuery, useAcceptInvitation, useDeclineInvitation } from '../api/invitations';

@@ -1,6 +1,6 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { changeEventSchema, LIVE_EVENTS, type ChangeEvent } from '@common/live';
-import { streamEvents } from '@common/api/events';
+import { LIVE_EVENTS } from '@common/live';
+import { changeEventSchema, streamEvents, type ChangeEvent } from '@common/api/events';
 import { getHealth } from '@common/api/system';
 import type { ConnectionState } from './connection-state';
 import {

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import * as contract from '@common/api/two-factor';
 import { TWO_FACTOR_CODES } from '@common/two-factor';
 import { api, ApiError } from '@/lib/api-client';
-import { sessionQuery } from '@/lib/auth-client';
+import { sessionQuery } from '@/lib/session';
 
 /** GET /api/me/two-factor: this session's levels, the factors and recovery codes left. */
 export const twoFactorStatusQuery = queryOptions({

@@ -13,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { accountQuery, accountUsersKey, accountUsersQuery } from '@/features/accounts';
-import { sessionQuery } from '@/lib/auth-client';
+import { sessionQuery } from '@/lib/session';
 import { useCancelInvite } from '../api/member-mutations';
 import { ChangeRoleDialog } from '../components/change-role-dialog';
 import { InviteUserDialog } from '../components/invite-user-dialog';

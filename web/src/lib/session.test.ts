@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchSession, SessionCheckError } from './auth-client';
+import { fetchSession, SessionCheckError } from './session';
 
 describe('fetchSession', () => {
   afterEach(() => vi.unstubAllGlobals());
