@@ -1,12 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { createQueryClient } from '@/lib/query-client';
 import { ThemeProvider, useTheme } from '@/lib/theme';
-import { routes } from './router';
+import { createRoutes } from './router';
 
-const router = createBrowserRouter(routes);
+// One cache for the page's life, shared by the routes' loaders and the pages.
+const queryClient = createQueryClient();
+const router = createBrowserRouter(createRoutes(queryClient));
 
 function ThemedToaster() {
   const { resolved } = useTheme();
@@ -17,7 +18,6 @@ function ThemedToaster() {
 
 /** Providers around the router: data cache, theme, toasts. */
 export function App() {
-  const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

@@ -3,8 +3,10 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/lib/paths';
 import { SignedInOnly, SignedOutOnly } from './guards';
-import { routes } from './router';
+import { createQueryClient } from '@/lib/query-client';
+import { createRoutes } from './router';
 
+const routes = createRoutes(createQueryClient());
 const accountId = '7f1d2c3e-1111-4222-8333-944455556666';
 const account = paths.account(accountId);
 

@@ -1,15 +1,17 @@
-import type { RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { RouteErrorScreen } from '@/components/layout/error-screen';
 import { GlobalLoader } from '@/components/layout/global-loader';
-import { accountsPages } from '@/features/accounts';
+import { accountsPages, loadAccountsPageData } from '@/features/accounts';
 import { aiSearchPages } from '@/features/ai-search';
 import { authPages } from '@/features/auth';
 import { helpPages } from '@/features/help';
 import { invitationsPages } from '@/features/invitations';
-import { knowledgePages } from '@/features/knowledge';
+import { knowledgePages, loadKnowledgePageData } from '@/features/knowledge';
 import { sessionsPages } from '@/features/sessions';
 import { usersPages } from '@/features/users';
 import type { RouteHandle } from '@/lib/document-title';
+import { sessionQuery } from '@/lib/session';
 import { SignedInOnly, SignedOutOnly } from './guards';
 import { ToAccounts, ToDashboard } from './redirects';
 import { RootRoute } from './root-route';
@@ -43,58 +45,103 @@ async function accountsRoute() {
 /**
  * Every route of the product; the guards implement spec section 2's rules.
  * Each page is a lazy route: its code (and the libraries only it uses) loads
- * on first visit. `paths` in lib/paths.ts builds the addresses of these routes.
+ * on first visit. Its loader starts the page's data at the same moment, so the
+ * answers and the code come side by side rather than one after the other
+ * (decision 20). `paths` in lib/paths.ts builds the addresses of these routes.
  */
-export const routes: RouteObject[] = [
-  {
-    Component: RootRoute,
-    errorElement: <RouteErrorScreen />,
-    // Shown while the first page's code loads.
-    HydrateFallback: GlobalLoader,
-    children: [
-      {
-        element: <SignedOutOnly />,
-        children: [
-          { path: '/login', lazy: authPages.login, ...titled('Sign in') },
-          { path: '/signup', lazy: authPages.signup, ...titled('Create account') },
-        ],
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  /**
+   * A loader that starts what `start` asks for once the session says someone is
+   * signed in (and owes no two-factor code), and returns at once: the page never
+   * waits for it, and shows its own loading state.
+   */
+  const startingData =
+    (start: (args: LoaderFunctionArgs) => Promise<Promise<unknown>[]>) =>
+    (args: LoaderFunctionArgs): null => {
+      const startIfSignedIn = async () => {
+        const session = await queryClient.ensureQueryData(sessionQuery);
+        if (session && session.secondFactor !== 'pending') await Promise.allSettled(await start(args));
+      };
+      void startIfSignedIn().catch(() => {});
+      return null;
+    };
+  const accountId = ({ params }: LoaderFunctionArgs) => params.accountId ?? '';
+
+  return [
+    {
+      Component: RootRoute,
+      // Who is signed in: every page's guard asks first.
+      loader: () => {
+        void queryClient.ensureQueryData(sessionQuery).catch(() => {});
+        return null;
       },
-      { path: '/auth/callback', lazy: authPages.callback, ...titled('Signing in') },
-      {
-        element: <SignedInOnly />,
-        children: [
-          { path: '/welcome', lazy: leadingToDashboard(accountsPages.welcome), ...titled('Welcome') },
-          { path: '/accounts', lazy: leadingToDashboard(accountsRoute), ...titled('Workspaces') },
-          { path: '/invitations', lazy: leadingToDashboard(invitationsPages.invitations), ...titled('Invitations') },
-          {
-            path: '/account/:accountId',
-            lazy: accountsPages.layout,
-            children: [
-              { index: true, element: <ToDashboard /> },
-              { path: 'dashboard', lazy: accountsPages.dashboard, ...titled('Dashboard') },
-              { path: 'users', lazy: usersPages.users, ...titled('Users') },
-              { path: 'knowledge', lazy: knowledgePages.list, ...titled('Knowledge', { scrollByAddress: true }) },
-              { path: 'knowledge/create', lazy: knowledgePages.create, ...titled('New knowledge') },
-              {
-                path: 'knowledge/edit/:knowledgeId',
-                lazy: knowledgePages.edit,
-                ...titled('Edit knowledge', { namesItself: true }),
-              },
-              {
-                path: 'knowledge/:knowledgeId',
-                lazy: knowledgePages.article,
-                ...titled('Knowledge', { namesItself: true }),
-              },
-              { path: 'ai-search', lazy: aiSearchPages.search, ...titled('AI Search') },
-              { path: 'settings', lazy: accountsPages.settings, ...titled('Settings') },
-              { path: 'sessions', lazy: sessionsPages.sessions, ...titled('Sessions') },
-              { path: 'help', lazy: helpPages.help, ...titled('Help') },
-              { path: '*', element: <ToDashboard /> },
-            ],
-          },
-          { path: '*', element: <ToAccounts /> },
-        ],
-      },
-    ],
-  },
-];
+      errorElement: <RouteErrorScreen />,
+      // Shown while the first page's code loads.
+      HydrateFallback: GlobalLoader,
+      children: [
+        {
+          element: <SignedOutOnly />,
+          children: [
+            { path: '/login', lazy: authPages.login, ...titled('Sign in') },
+            { path: '/signup', lazy: authPages.signup, ...titled('Create account') },
+          ],
+        },
+        { path: '/auth/callback', lazy: authPages.callback, ...titled('Signing in') },
+        {
+          element: <SignedInOnly />,
+          children: [
+            { path: '/welcome', lazy: leadingToDashboard(accountsPages.welcome), ...titled('Welcome') },
+            { path: '/accounts', lazy: leadingToDashboard(accountsRoute), ...titled('Workspaces') },
+            { path: '/invitations', lazy: leadingToDashboard(invitationsPages.invitations), ...titled('Invitations') },
+            {
+              path: '/account/:accountId',
+              lazy: accountsPages.layout,
+              loader: startingData(async (args) => (await loadAccountsPageData()).layout(queryClient, accountId(args))),
+              children: [
+                { index: true, element: <ToDashboard /> },
+                { path: 'dashboard', lazy: accountsPages.dashboard, ...titled('Dashboard') },
+                { path: 'users', lazy: usersPages.users, ...titled('Users') },
+                {
+                  path: 'knowledge',
+                  lazy: knowledgePages.list,
+                  loader: startingData(async (args) =>
+                    (await loadKnowledgePageData()).list(
+                      queryClient,
+                      accountId(args),
+                      new URL(args.request.url).searchParams,
+                    ),
+                  ),
+                  ...titled('Knowledge', { scrollByAddress: true }),
+                },
+                { path: 'knowledge/create', lazy: knowledgePages.create, ...titled('New knowledge') },
+                {
+                  path: 'knowledge/edit/:knowledgeId',
+                  lazy: knowledgePages.edit,
+                  ...titled('Edit knowledge', { namesItself: true }),
+                },
+                {
+                  path: 'knowledge/:knowledgeId',
+                  lazy: knowledgePages.article,
+                  loader: startingData(async (args) =>
+                    (await loadKnowledgePageData()).article(
+                      queryClient,
+                      accountId(args),
+                      args.params.knowledgeId ?? '',
+                    ),
+                  ),
+                  ...titled('Knowledge', { namesItself: true }),
+                },
+                { path: 'ai-search', lazy: aiSearchPages.search, ...titled('AI Search') },
+                { path: 'settings', lazy: accountsPages.settings, ...titled('Settings') },
+                { path: 'sessions', lazy: sessionsPages.sessions, ...titled('Sessions') },
+                { path: 'help', lazy: helpPages.help, ...titled('Help') },
+                { path: '*', element: <ToDashboard /> },
+              ],
+            },
+            { path: '*', element: <ToAccounts /> },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -6,3 +6,6 @@ export const accountsPages = {
   dashboard: () => import('./pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
   settings: () => import('./pages/settings-page').then((m) => ({ Component: m.SettingsPage })),
 };
+
+/** What the workspace shell asks for first (page-data.ts): loaded beside its code, and kept, with zod, out of the first load. */
+export const loadAccountsPageData = () => import('./page-data').then((m) => m.accountsPageData);

@@ -2,4 +2,4 @@
 export { knowledgeCountQuery, knowledgeTagsQuery } from './api/knowledge-queries';
 export { KnowledgeCheatsheet } from './components/dashboard/knowledge-cheatsheet';
 export { LazyWeeklyChart as WeeklyChart } from './components/dashboard/lazy-weekly-chart';
-export { knowledgePages } from './lazy-pages';
+export { knowledgePages, loadKnowledgePageData } from './lazy-pages';

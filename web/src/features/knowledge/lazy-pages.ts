@@ -15,3 +15,6 @@ export const knowledgePages = {
       ([m, title]) => ({ Component: title.withItemTitle(m.KnowledgeEditPage, (item) => `Edit ${item}`) }),
     ),
 };
+
+/** What the list and an article ask for first (page-data.ts): loaded beside their code, and kept, with zod, out of the first load. */
+export const loadKnowledgePageData = () => import('./page-data').then((m) => m.knowledgePageData);

@@ -26,15 +26,13 @@ import {
   SearchSuggestion,
   SearchTooLong,
 } from '../components/knowledge-list-states';
+import { listFiltersIn } from '../lib/list-filters';
 import { rememberListPath } from '../lib/list-path';
 
 /** The import dialog loads when someone first opens it: most visits to the list never do. */
 const ImportDialog = /* @__PURE__ */ lazy(() =>
   import('../components/import-dialog').then((m) => ({ default: m.ImportDialog })),
 );
-
-/** The order a search asks for in the URL: best match unless ?sort=newest. */
-const sortIn = (params: URLSearchParams): KnowledgeSort => (params.get('sort') === 'newest' ? 'newest' : 'relevance');
 
 /**
  * /account/:id/knowledge: filters kept in ?search=, repeated ?tag= and, for a
@@ -44,9 +42,9 @@ export function KnowledgeListPage() {
   const { accountId = '' } = useParams();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const search = params.get('search') ?? '';
+  const { search, sort } = listFiltersIn(params);
   const searching = search.trim() !== '';
-  const sort = sortIn(params);
+  // The tags as one string, so the array below changes only when they do.
   const tagsKey = params.getAll('tag').join('\u0000');
   const tags = useMemo(() => (tagsKey ? tagsKey.split('\u0000') : []), [tagsKey]);
   const filtered = searching || tags.length > 0;
@@ -74,7 +72,8 @@ export function KnowledgeListPage() {
           const nextSearch = next.search ?? current.get('search') ?? '';
           const nextParams = knowledgeFilterParams({ search: nextSearch, tags: next.tags ?? current.getAll('tag') });
           // The order only means something for a search, and best match goes without saying.
-          if (nextSearch.trim() && (next.sort ?? sortIn(current)) === 'newest') nextParams.set('sort', 'newest');
+          if (nextSearch.trim() && (next.sort ?? listFiltersIn(current).sort) === 'newest')
+            nextParams.set('sort', 'newest');
           return nextParams;
         },
         { replace: true },
