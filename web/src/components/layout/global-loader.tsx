@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Logo } from './logo';
 
-/** Shown while sign-in and account checks run; offers a reload if they take over 5 s. */
+/** Shown while sign-in and account checks run; offers a reload if they take over 5 s. web/index.html shows its look before any code has come. */
 export function GlobalLoader() {
   const [slow, setSlow] = useState(false);
   useEffect(() => {
