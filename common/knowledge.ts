@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { noControlCharacters, stripControlCharacters } from './text';
+import { formatCount, noControlCharacters, stripControlCharacters } from './text';
 
 /** Items per list page; a next page is asked for only after a full one (spec section 9). */
 export const KNOWLEDGE_PAGE_SIZE = 20;
@@ -13,8 +13,6 @@ export const MAX_TAGS = 20;
 export const PREVIEW_LENGTH = 1000;
 /** Stored HTML may be large (long articles), but not unbounded. */
 export const CONTENT_MAX_LENGTH = 500_000;
-/** A count as people read it: 500,000. */
-export const formatCount = (count: number) => count.toLocaleString('en-GB');
 /** Said when an item's HTML is over CONTENT_MAX_LENGTH; the editor counts the same characters. */
 export const CONTENT_TOO_LONG = `The content is too long: at most ${formatCount(CONTENT_MAX_LENGTH)} characters, formatting included`;
 /** Short ids are fewer than 10 URL-safe characters (spec section 9). */

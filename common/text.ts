@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+/**
+ * A whole count as people read it, grouped by thousands: 500,000. Not
+ * toLocaleString: its first call loads the locale's number data, and the
+ * messages built from counts are made as their modules load, on every page.
+ */
+export const formatCount = (count: number) => String(count).replace(/\B(?=(\d{3})+$)/g, ',');
+
 /* eslint-disable no-control-regex -- finding control characters is the point */
 /**
  * C0 control characters and DEL. PostgreSQL cannot store NUL in text (it

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from './text';
 
 const MB = 1024 * 1024;
 /** Most bytes one import may bring: the files sent, and what the zips among them hold once unpacked. */
@@ -8,7 +9,7 @@ export const MAX_IMPORT_FILES = 5000;
 /** Said when an import is over MAX_IMPORT_BYTES. */
 export const IMPORT_TOO_LARGE_MESSAGE = `An import can be at most ${MAX_IMPORT_BYTES / MB} MB`;
 /** Said when an import has more than MAX_IMPORT_FILES files. */
-export const IMPORT_TOO_MANY_FILES_MESSAGE = `An import can have at most ${MAX_IMPORT_FILES.toLocaleString('en-US')} files`;
+export const IMPORT_TOO_MANY_FILES_MESSAGE = `An import can have at most ${formatCount(MAX_IMPORT_FILES)} files`;
 /** Said when an import has no file. */
 export const IMPORT_EMPTY_MESSAGE = 'Choose at least one file to import';
 /** What the importer reads, as file pickers name it. */

@@ -7,6 +7,7 @@ import {
   type ImportedFile,
 } from '@common/transfer';
 import { MAX_PDF_BYTES } from '@common/files';
+import { formatCount } from '@common/text';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FileUp, FolderUp, TriangleAlert, Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
@@ -105,7 +106,7 @@ export function ImportDialog({
           <li>HTML pages keep their main content; menus, sidebars and footers are left out.</li>
           <li>A PDF becomes an item that shows it; its text is searchable. At most {MAX_PDF_BYTES / MB} MB each.</li>
           <li>
-            Up to {MAX_IMPORT_BYTES / MB} MB and {MAX_IMPORT_FILES.toLocaleString('en-US')} files per import.
+            Up to {MAX_IMPORT_BYTES / MB} MB and {formatCount(MAX_IMPORT_FILES)} files per import.
           </li>
         </ul>
 

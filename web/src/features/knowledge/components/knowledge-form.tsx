@@ -1,12 +1,7 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import {
-  CONTENT_MAX_LENGTH,
-  formatCount,
-  knowledgeInputSchema,
-  TITLE_MAX_LENGTH,
-  type KnowledgeInput,
-} from '@common/knowledge';
+import { CONTENT_MAX_LENGTH, knowledgeInputSchema, TITLE_MAX_LENGTH, type KnowledgeInput } from '@common/knowledge';
+import { formatCount } from '@common/text';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { cutToLimit, isNearLimit, TITLE_CUT } from '../lib/field-limits';
