@@ -19,11 +19,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { findChromium } from '../../e2e/chromium';
-import { callApi, signIn, startLore } from './lore-process';
+import { signIn, startLore, workspaceOfArticles } from './lore-process';
 
 /** Pinned: a score is only comparable with one from the same Lighthouse. */
 const LIGHTHOUSE = 'lighthouse@13.5.0';
-const ARTICLES = 30;
 
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '1' }, out: { type: 'string' } },
@@ -31,9 +30,6 @@ const { values: args } = parseArgs({
 const runs = Number(args.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs wants a whole number of at least 1, not ${args.runs}`);
 const run = promisify(execFile);
-
-const paragraph = (i: number) =>
-  `<p>Step ${i}: check the runbook, confirm the on-call rota, and write down what changed and why, so the next person finds it.</p>`;
 
 /** The parts of a Lighthouse report read here. */
 interface Report {
@@ -89,20 +85,11 @@ fs.mkdirSync(outDir, { recursive: true });
 const lore = await startLore();
 try {
   const cookie = await signIn(lore, 'lighthouse@example.com');
-  const account = await callApi<{ id: string }>(lore, cookie, 'POST', '/api/accounts', { name: 'Platform Team' });
-  let article = '';
-  for (let i = 0; i < ARTICLES; i++) {
-    const item = await callApi<{ short_id: string }>(lore, cookie, 'POST', `/api/accounts/${account.id}/knowledge`, {
-      title: `Runbook ${i + 1}: restoring the backups`,
-      content: Array.from({ length: 12 }, (_, p) => paragraph(p + 1)).join(''),
-      tags: ['ops', i % 2 ? 'backups' : 'on-call'],
-    });
-    article ||= item.short_id;
-  }
+  const { accountId, firstArticle } = await workspaceOfArticles(lore, cookie);
   const pages = [
     { name: 'login', url: `${lore.baseUrl}/login`, cookie: undefined },
-    { name: 'list', url: `${lore.baseUrl}/account/${account.id}/knowledge`, cookie },
-    { name: 'article', url: `${lore.baseUrl}/account/${account.id}/knowledge/${article}`, cookie },
+    { name: 'list', url: `${lore.baseUrl}/account/${accountId}/knowledge`, cookie },
+    { name: 'article', url: `${lore.baseUrl}/account/${accountId}/knowledge/${firstArticle}`, cookie },
   ];
   for (const page of pages) {
     const results = [];

@@ -185,3 +185,24 @@ export async function callApi<T>(
   if (!response.ok) throw new Error(`${method} ${pathname} answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { data: T }).data;
 }
+
+const paragraph = (i: number) =>
+  `<p>Step ${i}: check the runbook, confirm the on-call rota, and write down what changed and why, so the next person finds it.</p>`;
+
+/**
+ * A workspace of `articles` runbooks of twelve paragraphs, tagged, made by `cookie`'s
+ * person: the pages the first-load benches open. Answers its id and its first article's short id.
+ */
+export async function workspaceOfArticles(lore: LoreProcess, cookie: string, articles = 30) {
+  const account = await callApi<{ id: string }>(lore, cookie, 'POST', '/api/accounts', { name: 'Platform Team' });
+  let firstArticle = '';
+  for (let i = 0; i < articles; i++) {
+    const item = await callApi<{ short_id: string }>(lore, cookie, 'POST', `/api/accounts/${account.id}/knowledge`, {
+      title: `Runbook ${i + 1}: restoring the backups`,
+      content: Array.from({ length: 12 }, (_, p) => paragraph(p + 1)).join(''),
+      tags: ['ops', i % 2 ? 'backups' : 'on-call'],
+    });
+    firstArticle ||= item.short_id;
+  }
+  return { accountId: account.id, firstArticle };
+}
