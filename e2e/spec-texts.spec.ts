@@ -141,8 +141,12 @@ test('knowledge: a list, an article, a delete and a reorder that fail say so', a
   await handle.focus();
   await page.keyboard.press('Space');
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
-  await page.keyboard.press('ArrowLeft');
-  await expect(page.getByText('On-call rota is now over How we deploy.')).toBeAttached();
+  // The sensor measures the list a frame after the pick-up; on a loaded machine an arrow
+  // pressed before that does nothing, so press again (the first place has no left to go past).
+  await expect(async () => {
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByText('On-call rota is now over How we deploy.')).toBeAttached({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
   await page.keyboard.press('Space');
   await expect(toast(page, 'Failed to update star positions')).toContainText('Boom');
 });
