@@ -184,40 +184,46 @@ describe('the job queue', () => {
 });
 
 describe('the job queue across processes', () => {
-  it('survives a restart: a stopping worker gives its job back, and the next process runs it and the queued one', async () => {
-    const place = await databasePlace();
-    try {
-      const first = await place.open();
-      const started = signal();
-      const worker = workerFor(
-        (_job, { signal }) =>
-          new Promise((_resolve, reject) => {
-            started.resolve();
-            signal.addEventListener('abort', () => reject(signal.reason as Error));
-          }),
-        { on: first },
-      );
-      await enqueueJob(first.db, { kind, key: 'slow' });
-      worker.start();
-      await started.promise;
-      await enqueueJob(first.db, { kind, key: 'queued' });
-      await worker.stop();
-      expect(await jobsOf(first)).toEqual([
-        expect.objectContaining({ key: 'slow', state: 'pending', attempts: 0 }),
-        expect.objectContaining({ key: 'queued', state: 'pending', attempts: 0 }),
-      ]);
-      await first.close();
+  // Opens a database folder twice (a fresh embedded one runs initdb and every migration):
+  // 2 s alone, but past the default 30 s once on a CI machine loaded by other work.
+  it(
+    'survives a restart: a stopping worker gives its job back, and the next process runs it and the queued one',
+    { timeout: 90_000 },
+    async () => {
+      const place = await databasePlace();
+      try {
+        const first = await place.open();
+        const started = signal();
+        const worker = workerFor(
+          (_job, { signal }) =>
+            new Promise((_resolve, reject) => {
+              started.resolve();
+              signal.addEventListener('abort', () => reject(signal.reason as Error));
+            }),
+          { on: first },
+        );
+        await enqueueJob(first.db, { kind, key: 'slow' });
+        worker.start();
+        await started.promise;
+        await enqueueJob(first.db, { kind, key: 'queued' });
+        await worker.stop();
+        expect(await jobsOf(first)).toEqual([
+          expect.objectContaining({ key: 'slow', state: 'pending', attempts: 0 }),
+          expect.objectContaining({ key: 'queued', state: 'pending', attempts: 0 }),
+        ]);
+        await first.close();
 
-      const second = await place.open();
-      const ran: string[] = [];
-      expect(await workerFor(async (job) => void ran.push(job.key), { on: second }).runUntilIdle()).toBe(2);
-      expect(ran).toEqual(['slow', 'queued']);
-      expect(await jobsOf(second)).toEqual([]);
-      await second.close();
-    } finally {
-      await place.remove();
-    }
-  });
+        const second = await place.open();
+        const ran: string[] = [];
+        expect(await workerFor(async (job) => void ran.push(job.key), { on: second }).runUntilIdle()).toBe(2);
+        expect(ran).toEqual(['slow', 'queued']);
+        expect(await jobsOf(second)).toEqual([]);
+        await second.close();
+      } finally {
+        await place.remove();
+      }
+    },
+  );
 
   it('never lets two workers run the same job', async () => {
     // Two processes on one PostgreSQL each have their own connections; PGlite has one, which both workers share.
