@@ -50,9 +50,14 @@ class PdfReader {
         this.#stop();
         reject(new PdfTimeoutError());
       }, timeLimitMs);
-      worker.once('message', (output: PdfWorkerOutput) =>
-        output.ok ? resolve(output) : reject(new Error(`Unreadable PDF: ${output.error}`)),
-      );
+      const started = performance.now();
+      worker.once('message', (output: PdfWorkerOutput) => {
+        // The answer and the timer can both be due when the event loop next turns, and the answer may be
+        // handled first: a read that ended past its limit is given up all the same (its thread is fine).
+        if (performance.now() - started > timeLimitMs) reject(new PdfTimeoutError());
+        else if (output.ok) resolve(output);
+        else reject(new Error(`Unreadable PDF: ${output.error}`));
+      });
       worker.once('error', (error) => {
         this.#stop();
         reject(error);
