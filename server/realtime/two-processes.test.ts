@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createItem } from '../test/knowledge-factory';
 import { freePort } from '../test/free-port';
 import { TestClient } from '../test/http-client';
-import { change, openLiveEvents, type LiveEvents } from '../test/live-events';
+import { change, feedCaughtUp, openLiveEvents, type LiveEvents } from '../test/live-events';
 import { startLoreProcess, type LoreProcess } from '../test/lore-process';
 import { openTestDatabase, testEngine } from '../test/test-database';
 import { startTestServer, TEST_AUTH_SECRET, type SignedInClient, type TestServer } from '../test/test-server';
@@ -53,6 +53,7 @@ function onOther(client: SignedInClient): SignedInClient {
 }
 
 async function follow(client: SignedInClient, options: { lastEventId?: string } = {}) {
+  await feedCaughtUp(lore.db, client);
   const stream = await openLiveEvents(client, options);
   streams.push(stream);
   expect(stream.status).toBe(200);

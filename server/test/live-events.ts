@@ -1,6 +1,22 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { sql } from 'kysely';
+import { expect } from 'vitest';
 import type { ChangeEvent } from '../../common/api/events';
+import { CHANGE_POSITION_HEADER } from '../../common/live';
+import type { Database } from '../db/client';
 import type { TestClient } from './http-client';
+
+/**
+ * Waits until the change feed of the process `client` talks to has read every change
+ * committed so far (its position comes with any signed-in API answer). On PostgreSQL the
+ * feed hears of a commit a moment after it: a stream opened sooner would then carry a
+ * test's own set-up as changes.
+ */
+export async function feedCaughtUp(db: Database['db'], client: TestClient) {
+  const { rows } = await sql<{ last: string | null }>`SELECT max(id)::text AS last FROM change_events`.execute(db);
+  const position = async () => Number((await client.get('/api/me')).headers.get(CHANGE_POSITION_HEADER));
+  await expect.poll(position).toBeGreaterThanOrEqual(Number(rows[0]!.last ?? 0));
+}
 
 /** One event of GET /api/events as a page receives it. */
 export interface LiveEvent {

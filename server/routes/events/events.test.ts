@@ -4,7 +4,7 @@ import { CHANGE_POSITION_HEADER, LIVE_LIMITS, LIVE_MESSAGES } from '../../../com
 import { insertMember } from '../../data/account-members';
 import { pruneChanges } from '../../data/change-events';
 import { createItem } from '../../test/knowledge-factory';
-import { change, openLiveEvents, type LiveEvents } from '../../test/live-events';
+import { change, feedCaughtUp, openLiveEvents, type LiveEvents } from '../../test/live-events';
 import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
 import { turnOnTwoFactor } from '../../test/two-factor';
 
@@ -13,13 +13,6 @@ beforeAll(async () => {
   lore = await startTestServer();
 });
 afterAll(() => lore.close());
-
-/** Waits until the process's change feed has read every change committed so far (its position, on any API answer). */
-async function feedCaughtUp(client: SignedInClient) {
-  const { rows } = await sql<{ last: string | null }>`SELECT max(id)::text AS last FROM change_events`.execute(lore.db);
-  const position = async () => Number((await client.get('/api/me')).headers.get(CHANGE_POSITION_HEADER));
-  await expect.poll(position).toBeGreaterThanOrEqual(Number(rows[0]!.last ?? 0));
-}
 
 /** Streams opened by a test, closed after it whatever happens. */
 const opened: LiveEvents[] = [];
@@ -59,7 +52,7 @@ describe('GET /api/events', () => {
     const [member] = team.members;
     // A new stream starts where the process's change feed is; on PostgreSQL the feed hears
     // of the team's own set-up a moment after it commits, which would then come as changes.
-    await feedCaughtUp(team.owner);
+    await feedCaughtUp(lore.db, team.owner);
     const stream = await open(member);
     const ready = stream.events[0]!;
     expect(ready.id).toMatch(/^\d+$/);
@@ -156,6 +149,7 @@ describe('GET /api/events', () => {
 
   it('resumes from the last event id with what was missed, and asks for a refresh when that is unknown or forgotten', async () => {
     const team = await lore.account();
+    await feedCaughtUp(lore.db, team.owner);
     const first = await open(team.owner);
     const lastSeen = first.events[0]!.id!;
     first.close();
