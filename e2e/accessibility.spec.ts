@@ -252,6 +252,10 @@ for (const device of devices) {
     test.slow();
     const problems: string[] = [];
     await visitEveryPage(browser, lore, { viewport: device.viewport }, async (page, visit) => {
+      // Colours and rings are judged as they end up, not halfway through a transition.
+      await page.addStyleTag({
+        content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
+      });
       await useColorScheme(page, 'light');
       problems.push(...(await seriousProblems(page, `${visit.name} (light)`)));
       await useColorScheme(page, 'dark');
@@ -273,10 +277,6 @@ for (const device of devices) {
  * change). Then names the visible controls Tab never reached.
  */
 async function walkWithTab(page: Page): Promise<string[]> {
-  // Rings are judged as they end up, not halfway through a transition.
-  await page.addStyleTag({
-    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
-  });
   const problems: string[] = [];
   for (let presses = 0; presses < 150; presses++) {
     await page.keyboard.press('Tab');

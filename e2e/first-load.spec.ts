@@ -19,6 +19,8 @@ test("a workspace page asks for its data beside its code: the list's answers are
 }) => {
   const { id: accountId, owner } = await lore.account({ name: 'First Load' });
   await createItem(owner, accountId, { title: 'Restoring the backups', tags: ['ops'] });
+  // Its summary is written now, not as a change the live stream would refresh the list for.
+  await lore.jobs.runUntilIdle();
   await page.context().addCookies([...owner.cookies].map(([name, value]) => ({ name, value, url: lore.baseUrl })));
   const asked: string[] = [];
   page.on('request', (request) => {

@@ -27,11 +27,10 @@ test('a saved item gets its AI summary and question from the job queue', async (
   await expect(page.getByRole('heading', { name: 'How we deploy' })).toBeVisible();
 
   // The server's worker writes the summary in the background; the article shows it once read again.
+  await lore.jobs.runUntilIdle();
+  await page.reload();
   const summary = page.getByRole('region', { name: 'AI Summary' });
-  await expect(async () => {
-    await page.reload();
-    await expect(summary).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
+  await expect(summary).toBeVisible();
   await expect(summary).toContainText(`${paragraphs[0]} ${paragraphs[1]}`);
   await expect(summary).not.toContainText('migrations only run forward');
   await saveScreenshot('knowledge-ai-summary');

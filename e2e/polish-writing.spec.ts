@@ -253,6 +253,8 @@ test('a page of the infinite list that the first live refresh cancels is asked f
   const { accountId, owner, account } = await workspace(page, lore);
   for (let n = 1; n <= 45; n++)
     await createItem(owner, accountId, { title: `Item ${n}`, content: `<p>Note ${n}.</p>` });
+  // Their summaries are written now, not as changes the live stream would refresh the list for.
+  await lore.jobs.runUntilIdle();
   // The live stream opens only while the second page is on its way, held until the stream
   // is open; opening, the stream refreshes what is still being fetched, cancelling that page.
   let openStream!: () => void;

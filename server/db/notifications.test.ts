@@ -69,8 +69,7 @@ describe.skipIf(testEngine !== 'postgres')('listening on PostgreSQL', () => {
     expect(proxy.attempts()).toBe(1);
     proxy.refuse(true);
     // Lost at 0: tries at 1 s and 3 s (1 + 2) fail; the next would be at 8 s.
-    await new Promise((resolve) => setTimeout(resolve, 4500));
-    expect(proxy.attempts()).toBe(3);
+    await expect.poll(() => proxy.attempts(), { timeout: 6_000 }).toBe(3);
     proxy.refuse(false);
     await expect.poll(() => calls, { timeout: 10_000 }).toBe(1);
     expect(proxy.attempts()).toBe(4);

@@ -61,7 +61,9 @@ describe('the live streams of one process', () => {
         return { record, served };
       }),
     );
-    await expect.poll(() => streams[0]!.record.written.filter((line) => line === ': heartbeat').length).toBe(2);
+    await expect
+      .poll(() => streams[0]!.record.written.filter((line) => line === ': heartbeat').length)
+      .toBeGreaterThanOrEqual(2);
 
     await lore.db.deleteFrom('sessions').where('user_id', '=', signedOut.userId).execute();
     // Two-factor turned on from another of their devices: this session must now give a code.
