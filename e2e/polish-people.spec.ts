@@ -355,8 +355,11 @@ test.describe('everywhere', () => {
 async function expectCoversNoControl(page: Page, text: string) {
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: text });
   await expect(toast).toBeVisible();
-  // Let it finish sliding in.
-  await page.waitForTimeout(600);
+  // Where it ends up: once mounted it slides in, and the box is judged when that is done.
+  await expect(toast).toHaveAttribute('data-mounted', 'true');
+  await toast.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
   const covered = await toast.evaluate((element) => {
     const box = element.getBoundingClientRect();
     const controls = [...document.querySelectorAll('a[href], button, input, select, textarea, [tabindex="0"]')];
