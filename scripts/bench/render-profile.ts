@@ -15,7 +15,7 @@
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../../e2e/chromium';
 import { signIn, startLore, workspaceOfArticles } from './lore-process';
 
@@ -26,14 +26,20 @@ const pageName = positionals[0] ?? 'list';
 if (pageName !== 'list' && pageName !== 'article') throw new Error(`Profiles "list" or "article", not ${pageName}`);
 if (!fs.existsSync('dist/web/index.html')) throw new Error('Build the web app first: npx vite build --minify false');
 
-type Profile = Awaited<ReturnType<CDPSession['send']>> & {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+/** The parts of V8's CPU profile (DevTools protocol `Profiler.Profile`) read here. */
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+}
+interface Profile {
+  nodes: { id: number; callFrame: CallFrame }[];
   samples?: number[];
   timeDeltas?: number[];
-};
+}
 
 /** Milliseconds of each sampled frame's own time, by a key made of its call frame. */
-function selfTimes(profile: Profile, keyOf: (frame: Profile['nodes'][number]['callFrame']) => string) {
+function selfTimes(profile: Profile, keyOf: (frame: CallFrame) => string) {
   const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const times = new Map<string, number>();
   const deltas = profile.timeDeltas ?? [];
