@@ -17,7 +17,7 @@ export default defineConfig({
       executablePath: findChromium(),
       args: CHROMIUM_ARGS,
     },
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
 });
