@@ -39,16 +39,31 @@ function precompress(): Plugin {
   };
 }
 
+const resolve = {
+  alias: {
+    '@': path.resolve(import.meta.dirname, 'web/src'),
+    '@common': path.resolve(import.meta.dirname, 'common'),
+  },
+};
+
+/**
+ * The web app's server side (`vite build --ssr`, decision 25): web/src/entry-server.tsx
+ * into dist/ssr, with every library in it, React's production build among them.
+ */
+const serverBuild = defineConfig({
+  root: 'web',
+  plugins: [react()],
+  resolve,
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true },
+  build: { outDir: '../dist/ssr', emptyOutDir: true },
+});
+
 /** The web app: built into dist/web and served by the Lore server; `npm run dev` proxies the API. */
-export default defineConfig({
+const browserBuild = defineConfig({
   root: 'web',
   plugins: [react(), tailwindcss(), precompress()],
-  resolve: {
-    alias: {
-      '@': path.resolve(import.meta.dirname, 'web/src'),
-      '@common': path.resolve(import.meta.dirname, 'common'),
-    },
-  },
+  resolve,
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -78,3 +93,5 @@ export default defineConfig({
     proxy: { '/api': { target: `http://localhost:${process.env.PORT ?? 3000}` } },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : browserBuild));

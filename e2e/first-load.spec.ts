@@ -1,6 +1,17 @@
-import type { Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { createItem } from '../server/test/knowledge-factory';
+import { feedCaughtUp } from '../server/test/live-events';
 import { expect, test } from './fixtures';
+
+/** The API calls the page makes, as "GET /api/..." with their query. */
+function askedOfTheApi(page: Page) {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) asked.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  return asked;
+}
 
 /** Holds the first request for the matching file until `release` is called. */
 function holdOne(pattern: RegExp) {
@@ -13,7 +24,7 @@ function holdOne(pattern: RegExp) {
   return { pattern, handler, release };
 }
 
-test("a workspace page asks for its data beside its code: the list's answers are on their way before its code has come, each asked once", async ({
+test('the server draws the knowledge list: its cards are there before any code, and the browser asks for none of it again', async ({
   page,
   lore,
 }) => {
@@ -22,29 +33,93 @@ test("a workspace page asks for its data beside its code: the list's answers are
   // Its summary is written now, not as a change the live stream would refresh the list for.
   await lore.jobs.runUntilIdle();
   await page.context().addCookies([...owner.cookies].map(([name, value]) => ({ name, value, url: lore.baseUrl })));
-  const asked: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) asked.push(`${request.method()} ${url.pathname}${url.search}`);
-  });
+  const asked = askedOfTheApi(page);
+  const problems: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  page.on('pageerror', (error) => problems.push(error.message));
   const listCode = holdOne(/\/assets\/knowledge-list-page-[\w-]+\.js$/);
   await page.route(listCode.pattern, listCode.handler);
 
   await page.goto(`/account/${accountId}/knowledge?tag=ops`);
+  // The page's code is held, yet the page is there: the server drew it.
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByText('Restoring the backups')).toBeVisible();
+  await expect(page.getByTestId('current-account-name')).toHaveText('First Load');
+
+  listCode.release();
+  // Taken over by the browser (hydrated): its live stream opens, and its controls work.
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'connected');
+  await page.getByRole('button', { name: 'Star Restoring the backups' }).click();
+  await expect(page.getByRole('button', { name: 'Unstar Restoring the backups' })).toBeVisible();
+  await expect(page).toHaveTitle('Knowledge · First Load · Lore');
   const workspace = `/api/accounts/${accountId}`;
-  const beforeTheCode = [
+  for (const call of [
     'GET /api/auth/get-session',
     `GET ${workspace}`,
     `GET ${workspace}/knowledge?page=0&tag=ops`,
     `GET ${workspace}/knowledge/tags`,
-    `GET ${workspace}/stars`,
-  ];
-  // The page's code is still held: only its route can have asked for these.
-  await expect.poll(() => beforeTheCode.filter((call) => asked.includes(call))).toEqual(beforeTheCode);
-  await expect(page.getByRole('article')).toHaveCount(0);
+  ])
+    expect(asked, call).not.toContain(call);
+  // Drawn and hydrated alike: React found nothing to redraw.
+  expect(problems).toEqual([]);
+});
 
-  listCode.release();
-  await expect(page.getByText('Restoring the backups')).toBeVisible();
+/** A time zone whose date differs from UTC's at this moment: the server draws in UTC, the reader lives here. */
+const zoneAwayFromUtcDate = () => (new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago');
+
+test.describe('a reader in another time zone', () => {
+  test.use({ timezoneId: zoneAwayFromUtcDate() });
+
+  test('sees the dates of a page the server drew in their own time zone, taken over without a redraw', async ({
+    page,
+    lore,
+  }) => {
+    const { id: accountId, owner } = await lore.account({ name: 'Far Away' });
+    const item = await createItem(owner, accountId, { title: 'Written today', tags: [] });
+    await page.context().addCookies([...owner.cookies].map(([name, value]) => ({ name, value, url: lore.baseUrl })));
+    const problems: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    page.on('pageerror', (error) => problems.push(error.message));
+    const local = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: zoneAwayFromUtcDate(),
+    }).format(new Date(item.updated_at));
+
+    for (const address of [`/account/${accountId}/knowledge`, `/account/${accountId}/knowledge/${item.short_id}`]) {
+      await page.goto(address);
+      await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'connected');
+      await expect(page.getByRole('main')).toContainText(local);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+test("a page the server does not draw asks for its data beside its code: the shell's answers are on their way before its code has come, each asked once", async ({
+  page,
+  lore,
+}) => {
+  const { id: accountId, owner } = await lore.account({ name: 'First Load' });
+  // The workspace's making is heard before the page opens, or its live stream would refresh the page for it.
+  await feedCaughtUp(lore.db, owner);
+  await page.context().addCookies([...owner.cookies].map(([name, value]) => ({ name, value, url: lore.baseUrl })));
+  const asked = askedOfTheApi(page);
+  const settingsCode = holdOne(/\/assets\/settings-page-[\w-]+\.js$/);
+  await page.route(settingsCode.pattern, settingsCode.handler);
+
+  await page.goto(`/account/${accountId}/settings`);
+  const beforeTheCode = [
+    'GET /api/auth/get-session',
+    `GET /api/accounts/${accountId}`,
+    'GET /api/accounts',
+    'GET /api/me',
+  ];
+  // The page's code is still held: only its routes can have asked for these.
+  await expect.poll(() => beforeTheCode.filter((call) => asked.includes(call))).toEqual(beforeTheCode);
+
+  settingsCode.release();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'connected');
   // The page used those answers, and its live stream, opening after them, fetched none again.
   for (const call of beforeTheCode)

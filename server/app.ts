@@ -92,7 +92,11 @@ export function createApp(deps: AppDeps) {
   serveApiDescription(app, { baseUrl: env.BASE_URL });
   app.all('/api/*', (c) => c.json({ error: 'Not found', code: 'not_found' }, 404));
 
-  if (deps.webRoot) app.route('/', spaRoutes(deps.webRoot));
+  if (deps.webRoot) {
+    // A page drawn on the server asks for its data through the whole app, as the browser would.
+    const callApi = async (request: Request, env: unknown) => app.fetch(request, env);
+    app.route('/', spaRoutes(deps.webRoot, { callApi, logger }));
+  }
 
   app.onError((error, c) => {
     if (error instanceof AppError) return c.json({ error: error.message, code: error.code }, error.status);

@@ -1,6 +1,5 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { sql } from 'kysely';
-import { expect } from 'vitest';
 import type { ChangeEvent } from '../../common/api/events';
 import { CHANGE_POSITION_HEADER } from '../../common/live';
 import type { Database } from '../db/client';
@@ -12,10 +11,15 @@ import type { TestClient } from './http-client';
  * feed hears of a commit a moment after it: a stream opened sooner would then carry a
  * test's own set-up as changes.
  */
-export async function feedCaughtUp(db: Database['db'], client: TestClient) {
+export async function feedCaughtUp(db: Database['db'], client: TestClient, timeoutMs = 10_000) {
   const { rows } = await sql<{ last: string | null }>`SELECT max(id)::text AS last FROM change_events`.execute(db);
+  const last = Number(rows[0]!.last ?? 0);
   const position = async () => Number((await client.get('/api/me')).headers.get(CHANGE_POSITION_HEADER));
-  await expect.poll(position).toBeGreaterThanOrEqual(Number(rows[0]!.last ?? 0));
+  const deadline = Date.now() + timeoutMs;
+  while ((await position()) < last) {
+    if (Date.now() > deadline) throw new Error(`The change feed did not reach change ${last} in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** One event of GET /api/events as a page receives it. */

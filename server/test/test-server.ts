@@ -43,7 +43,7 @@ export async function startTestServer(
     NODE_ENV: 'test',
     BASE_URL: baseUrl,
     SMTP_URL: mailbox.url,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.LORE_TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
     ...options.env,
   });

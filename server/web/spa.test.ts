@@ -14,7 +14,10 @@ beforeAll(async () => {
   // A built web app as vite writes it: index.html, and a hashed asset with its brotli and gzip copies.
   webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-web-'));
   fs.mkdirSync(path.join(webRoot, 'assets'));
-  fs.writeFileSync(path.join(webRoot, 'index.html'), `<!doctype html><title>Lore</title>${'<!-- pad -->'.repeat(200)}`);
+  fs.writeFileSync(
+    path.join(webRoot, 'index.html'),
+    `<!doctype html><html lang="en"><title>Lore</title>${'<!-- pad -->'.repeat(200)}</html>`,
+  );
   fs.writeFileSync(path.join(webRoot, 'assets', 'index-Ab12Cd34.js'), script);
   fs.writeFileSync(path.join(webRoot, 'assets', 'index-Ab12Cd34.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(webRoot, 'assets', 'index-Ab12Cd34.js.gz'), zlib.gzipSync(script));
@@ -56,6 +59,12 @@ describe('the built web app', () => {
     const plain = await rawGet('/assets/index-Ab12Cd34.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(script);
+  });
+
+  it('answers a missing asset with a 404, not a page', async () => {
+    const missing = await rawGet('/assets/index-Gone1234.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).not.toMatch(/html/);
   });
 
   it('answers any other page with index.html, compressed, never cached', async () => {

@@ -2,29 +2,44 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import type { Logger } from 'pino';
 import type { AppEnv } from '../app-env';
+import { createPageRenderer, serverEntryBeside } from './page-renderer';
 
 /**
  * Serves the built web app: hashed assets cached for a year, each in the brotli
  * or gzip copy the build wrote beside it when the browser takes one; every other
- * non-API path answered with index.html so the client router takes over.
+ * non-API path answered with index.html so the client router takes over, with
+ * the page already drawn in it where the server draws that page (decision 25).
  */
-export function spaRoutes(webRoot: string) {
+export function spaRoutes(
+  webRoot: string,
+  options: { callApi: (request: Request, env: unknown) => Promise<Response>; logger: Logger },
+) {
   const indexHtml = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   const root = path.relative(process.cwd(), webRoot) || '.';
+  const entry = serverEntryBeside(webRoot);
+  const renderPage = entry ? createPageRenderer({ entry, template: indexHtml, ...options }) : undefined;
 
-  return new Hono<AppEnv>()
-    .use(
-      '/assets/*',
-      serveStatic({
-        root,
-        precompressed: true,
-        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-      }),
-    )
-    .use('*', serveStatic({ root, precompressed: true }))
-    .get('*', (c) => {
-      c.header('Cache-Control', 'no-cache');
-      return c.html(indexHtml);
-    });
+  return (
+    new Hono<AppEnv>()
+      .use(
+        '/assets/*',
+        serveStatic({
+          root,
+          precompressed: true,
+          onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+        }),
+      )
+      // A file the build did not make (an old page's chunk after an upgrade) is missing, not a page.
+      .all('/assets/*', (c) => c.text('Not found', 404))
+      .use('*', serveStatic({ root, precompressed: true }))
+      .get('*', async (c) => {
+        const page = await renderPage?.(c);
+        // A drawn page is its visitor's own: no shared cache may keep it, and it differs by who asks.
+        c.header('Cache-Control', page ? 'private, no-cache' : 'no-cache');
+        c.header('Vary', 'Cookie');
+        return c.html(page ?? indexHtml);
+      })
+  );
 }

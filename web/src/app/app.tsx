@@ -1,13 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import { createQueryClient } from '@/lib/query-client';
 import { ThemeProvider, useTheme } from '@/lib/theme';
-import { createRoutes } from './router';
-
-// One cache for the page's life, shared by the routes' loaders and the pages.
-const queryClient = createQueryClient();
-const router = createBrowserRouter(createRoutes(queryClient));
 
 function ThemedToaster() {
   const { resolved } = useTheme();
@@ -16,12 +10,15 @@ function ThemedToaster() {
   return <Toaster theme={resolved} visibleToasts={1} richColors closeButton position="bottom-right" />;
 }
 
-/** Providers around the router: data cache, theme, toasts. */
-export function App() {
+/**
+ * Providers around the router (`children`: the browser's, or the server's while it
+ * renders a page): data cache, theme, toasts.
+ */
+export function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <RouterProvider router={router} />
+        {children}
         <ThemedToaster />
       </ThemeProvider>
     </QueryClientProvider>

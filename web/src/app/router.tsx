@@ -4,7 +4,7 @@ import { RouteErrorScreen } from '@/components/layout/error-screen';
 import { GlobalLoader } from '@/components/layout/global-loader';
 import { accountsPages, loadAccountsPageData } from '@/features/accounts';
 import { aiSearchPages } from '@/features/ai-search';
-import { authPages } from '@/features/auth';
+import { authPages, loadAuthPageData } from '@/features/auth';
 import { helpPages } from '@/features/help';
 import { invitationsPages } from '@/features/invitations';
 import { knowledgePages, loadKnowledgePageData } from '@/features/knowledge';
@@ -42,6 +42,12 @@ async function accountsRoute() {
   return { Component: () => <AccountsPage whenEmpty={<InvitationsOrWelcome />} /> };
 }
 
+/** How the routes are used: in the browser, or by the server rendering a page (entry-server.tsx). */
+export interface RouteOptions {
+  /** Told of each query a loader starts; the server waits for them all before it renders. */
+  onData?: (loading: Promise<unknown>) => void;
+}
+
 /**
  * Every route of the product; the guards implement spec section 2's rules.
  * Each page is a lazy route: its code (and the libraries only it uses) loads
@@ -49,7 +55,11 @@ async function accountsRoute() {
  * answers and the code come side by side rather than one after the other
  * (decision 20). `paths` in lib/paths.ts builds the addresses of these routes.
  */
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+export function createRoutes(queryClient: QueryClient, { onData }: RouteOptions = {}): RouteObject[] {
+  const started = (loading: Promise<unknown>) => {
+    onData?.(loading);
+    return null;
+  };
   /**
    * A loader that starts what `start` asks for once the session says someone is
    * signed in (and owes no two-factor code), and returns at once: the page never
@@ -62,19 +72,23 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         const session = await queryClient.ensureQueryData(sessionQuery);
         if (session && session.secondFactor !== 'pending') await Promise.allSettled(await start(args));
       };
-      void startIfSignedIn().catch(() => {});
-      return null;
+      return started(startIfSignedIn().catch(() => {}));
     };
   const accountId = ({ params }: LoaderFunctionArgs) => params.accountId ?? '';
+  /** The sign-in pages' first data (the buttons to show), for anyone: these pages are for the signed-out. */
+  const signInData = () =>
+    started(
+      loadAuthPageData().then(
+        (data) => Promise.allSettled(data.signIn(queryClient)),
+        () => {},
+      ),
+    );
 
   return [
     {
       Component: RootRoute,
       // Who is signed in: every page's guard asks first.
-      loader: () => {
-        void queryClient.ensureQueryData(sessionQuery).catch(() => {});
-        return null;
-      },
+      loader: () => started(queryClient.ensureQueryData(sessionQuery).catch(() => {})),
       errorElement: <RouteErrorScreen />,
       // Shown while the first page's code loads.
       HydrateFallback: GlobalLoader,
@@ -82,8 +96,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           element: <SignedOutOnly />,
           children: [
-            { path: '/login', lazy: authPages.login, ...titled('Sign in') },
-            { path: '/signup', lazy: authPages.signup, ...titled('Create account') },
+            {
+              path: '/login',
+              lazy: authPages.login,
+              loader: signInData,
+              ...titled('Sign in', { serverRendered: 'signed-out' }),
+            },
+            { path: '/signup', lazy: authPages.signup, loader: signInData, ...titled('Create account') },
           ],
         },
         { path: '/auth/callback', lazy: authPages.callback, ...titled('Signing in') },
@@ -111,7 +130,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       new URL(args.request.url).searchParams,
                     ),
                   ),
-                  ...titled('Knowledge', { scrollByAddress: true }),
+                  ...titled('Knowledge', { scrollByAddress: true, serverRendered: 'signed-in' }),
                 },
                 { path: 'knowledge/create', lazy: knowledgePages.create, ...titled('New knowledge') },
                 {
@@ -129,7 +148,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       args.params.knowledgeId ?? '',
                     ),
                   ),
-                  ...titled('Knowledge', { namesItself: true }),
+                  ...titled('Knowledge', { namesItself: true, serverRendered: 'signed-in' }),
                 },
                 { path: 'ai-search', lazy: aiSearchPages.search, ...titled('AI Search') },
                 { path: 'settings', lazy: accountsPages.settings, ...titled('Settings') },

@@ -1,6 +1,7 @@
 import { ApiError, createApiClient } from '@common/api/client';
 import { SECOND_FACTOR_REQUIRED_CODE } from '@common/auth';
 import { noteChangePosition } from './change-position';
+import { drawingOnServer, fetchLore } from './fetch-lore';
 import { loginSessionKey } from './login-session-key';
 import { reportSecondFactorRequired, reportSessionEnd, signedInUser } from './session-end';
 
@@ -14,7 +15,7 @@ async function endedSessionReason(userId: string): Promise<string> {
   const sessionId = localStorage.getItem(loginSessionKey(userId));
   if (!sessionId) return 'expired';
   try {
-    const response = await fetch('/api/sessionPulse', {
+    const response = await fetchLore('/api/sessionPulse', {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json' },
@@ -34,8 +35,9 @@ async function endedSessionReason(userId: string): Promise<string> {
  * check the session again, which then asks for the code.
  */
 export async function fetchWithSession(url: string, init: RequestInit): Promise<Response> {
-  const response = await fetch(url, { ...init, credentials: 'same-origin' });
-  noteChangePosition(response);
+  const response = await fetchLore(url, { ...init, credentials: 'same-origin' });
+  // On the server the render keeps its own (server/web/page-renderer.ts); this one is the page's.
+  if (!drawingOnServer()) noteChangePosition(response);
   const userId = signedInUser();
   // Reported before the caller sees the failure, so the sign-out comes first (not a page's own error toast).
   if (response.status === 401 && userId) reportSessionEnd(await endedSessionReason(userId));

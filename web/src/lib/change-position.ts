@@ -5,7 +5,12 @@ let oldest: number | undefined;
 
 /** Notes an answer's change position. */
 export function noteChangePosition(response: Response) {
-  const position = Number(response.headers.get(CHANGE_POSITION_HEADER) ?? NaN);
+  noteOldestPosition(response.headers.get(CHANGE_POSITION_HEADER));
+}
+
+/** Notes a change position: an answer's header, or the one a page rendered by the server came with. */
+export function noteOldestPosition(value: string | number | null | undefined) {
+  const position = Number(value ?? NaN);
   if (Number.isSafeInteger(position) && position >= 0 && (oldest === undefined || position < oldest)) oldest = position;
 }
 

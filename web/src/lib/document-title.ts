@@ -9,6 +9,12 @@ export interface RouteHandle {
   namesItself?: true;
   /** Remember the page's scroll position by its address (path and query) rather than by history entry. */
   scrollByAddress?: boolean;
+  /**
+   * The server draws the page's first load, data and all (decision 25), for someone
+   * signed in (owing no two-factor code) or for nobody signed in: the page its visitor
+   * would see. Its loaders start every query its first render shows.
+   */
+  serverRendered?: 'signed-in' | 'signed-out';
 }
 
 /** The browser's title: the page, then (in a workspace) its name, then Lore: "Knowledge · Acme Docs · Lore". */

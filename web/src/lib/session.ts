@@ -1,5 +1,6 @@
 /** Who is signed in: the session check every page makes before anything else. */
 import { queryOptions } from '@tanstack/react-query';
+import { drawingOnServer, fetchLore } from './fetch-lore';
 import { wipeAuthData } from './local-data';
 import { setSignedInUser } from './session-end';
 
@@ -22,7 +23,7 @@ export class SessionCheckError extends Error {
 }
 
 async function fetchSessionOnce(timeoutMs: number): Promise<CurrentSession | null> {
-  const response = await fetch('/api/auth/get-session', {
+  const response = await fetchLore('/api/auth/get-session', {
     credentials: 'same-origin',
     signal: AbortSignal.timeout(timeoutMs),
   });
@@ -51,14 +52,20 @@ export async function fetchSession(
     if (attempt > 0) await pause(PAUSE_MS);
     try {
       const session = await fetchSessionOnce(timeout);
-      setSignedInUser(session?.user.id ?? null);
-      if (!session) wipeAuthData();
+      // The page's own bookkeeping: a page the server renders takes its session from the page (main.tsx).
+      if (!drawingOnServer()) noteSession(session);
       return session;
     } catch (error) {
       lastError = error;
     }
   }
   throw new SessionCheckError(lastError instanceof Error ? lastError.message : 'Failed to check the session');
+}
+
+/** What the page keeps of who is signed in: a 401 signs out only while someone is; with nobody, their local data goes. */
+export function noteSession(session: CurrentSession | null): void {
+  setSignedInUser(session?.user.id ?? null);
+  if (!session) wipeAuthData();
 }
 
 /** Who is signed in (null when nobody); the guards and the shell read it. */

@@ -1,7 +1,8 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 
 export type Theme = 'light' | 'dark' | 'system';
 const KEY = 'lore-theme';
+const DARK_SYSTEM = '(prefers-color-scheme: dark)';
 
 const ThemeContext = createContext<{
   theme: Theme;
@@ -9,25 +10,36 @@ const ThemeContext = createContext<{
   setTheme: (theme: Theme) => void;
 } | null>(null);
 
-const systemPrefersDark = () => window.matchMedia('(prefers-color-scheme: dark)').matches;
+/** Told when this page chooses a theme. */
+const chosen = new Set<() => void>();
+
+/** Listens for a choice made here and for the system's theme changing. */
+function subscribe(onChange: () => void) {
+  const media = window.matchMedia(DARK_SYSTEM);
+  chosen.add(onChange);
+  media.addEventListener('change', onChange);
+  return () => {
+    chosen.delete(onChange);
+    media.removeEventListener('change', onChange);
+  };
+}
 
 function readTheme(): Theme {
   const stored = localStorage.getItem(KEY);
   return stored === 'light' || stored === 'dark' ? stored : 'system';
 }
 
-/** Light, dark or the system's choice; remembered per browser and applied to <html>. */
-export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setThemeState] = useState<Theme>(readTheme);
-  const [systemDark, setSystemDark] = useState(systemPrefersDark);
-  const resolved = theme === 'system' ? (systemDark ? 'dark' : 'light') : theme;
+const systemPrefersDark = () => window.matchMedia(DARK_SYSTEM).matches;
 
-  useEffect(() => {
-    const media = window.matchMedia('(prefers-color-scheme: dark)');
-    const onChange = () => setSystemDark(media.matches);
-    media.addEventListener('change', onChange);
-    return () => media.removeEventListener('change', onChange);
-  }, []);
+/**
+ * Light, dark or the system's choice; remembered per browser and applied to <html>.
+ * Hydrating a page the server drew, React starts from the system's theme as light,
+ * as the server did; the browser's own choice follows at once.
+ */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const theme = useSyncExternalStore(subscribe, readTheme, () => 'system' as const);
+  const systemDark = useSyncExternalStore(subscribe, systemPrefersDark, () => false);
+  const resolved = theme === 'system' ? (systemDark ? 'dark' : 'light') : theme;
 
   useEffect(() => {
     document.documentElement.classList.toggle('dark', resolved === 'dark');
@@ -35,7 +47,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
 
   const setTheme = (next: Theme) => {
     localStorage.setItem(KEY, next);
-    setThemeState(next);
+    for (const onChange of chosen) onChange();
   };
 
   return <ThemeContext.Provider value={{ theme, resolved, setTheme }}>{children}</ThemeContext.Provider>;

@@ -18,3 +18,9 @@ export function formatDate(value: string | Date) {
   const date = new Date(value);
   return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 }
+
+/** formatDate in UTC: what the server, which knows no reader's time zone, draws (lib/use-format-date.ts). */
+export function formatDateUtc(value: string | Date) {
+  const date = new Date(value);
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}

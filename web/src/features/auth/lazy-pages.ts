@@ -4,3 +4,6 @@ export const authPages = {
   signup: () => import('./pages/signup-page').then((m) => ({ Component: m.SignupPage })),
   callback: () => import('./pages/auth-callback-page').then((m) => ({ Component: m.AuthCallbackPage })),
 };
+
+/** What the sign-in and sign-up pages ask for first (page-data.ts): loaded beside their code. */
+export const loadAuthPageData = () => import('./page-data').then((m) => m.authPageData);

@@ -3,17 +3,22 @@ import type { KnowledgeSummaryDto } from '@common/knowledge';
 import { KNOWLEDGE_PDFS_BUCKET, secureImageUrl } from '@common/files';
 import { StarButton } from '@/features/stars';
 import { paths } from '@/lib/paths';
-import { formatDate } from '@/lib/utils';
+import { useLocalDate } from '@/lib/use-local-date';
 import { cardText, visibleTags } from '../lib/card-text';
 import { TagBadge } from './tag-badge';
 
-/** A 450 px card: title, author and date, a plain-text preview (or 'No content yet'), at most 3 tags plus '+N', and a star. */
+/**
+ * A 450 px card: title, author and date, a plain-text preview (or 'No content yet'), at most 3 tags plus '+N', and a star.
+ * A card out of view is neither laid out nor painted until it comes near (content-visibility): a page of 20 cards costs
+ * the phone only the few it shows.
+ */
 export function KnowledgeCard({ accountId, item }: { accountId: string; item: KnowledgeSummaryDto }) {
   const { shown, more } = visibleTags(item.tags);
   const text = cardText(item.preview, item.ai_summary);
+  const updatedOn = useLocalDate(item.updated_at);
   return (
     <article
-      className="group relative flex h-[450px] flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-colors hover:border-primary/40 focus-within:ring-2 focus-within:ring-ring"
+      className="group relative flex h-[450px] flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-colors [contain-intrinsic-size:auto_450px] [content-visibility:auto] hover:border-primary/40 focus-within:ring-2 focus-within:ring-ring"
       data-testid="knowledge-card"
     >
       <div className="flex items-start gap-2 p-5 pb-3">
@@ -27,7 +32,7 @@ export function KnowledgeCard({ accountId, item }: { accountId: string; item: Kn
             </Link>
           </h3>
           <p className="mt-1.5 text-xs text-muted-foreground">
-            {item.author_name ?? 'Unknown Author'} · {formatDate(item.updated_at)}
+            {item.author_name ?? 'Unknown Author'} · {updatedOn}
           </p>
         </div>
         <StarButton accountId={accountId} item={item} className="relative z-10 -mr-2 -mt-1 shrink-0" />

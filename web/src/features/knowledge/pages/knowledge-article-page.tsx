@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { StarButton } from '@/features/stars';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
-import { formatDate } from '@/lib/utils';
+import { useLocalDate } from '@/lib/use-local-date';
 import { knowledgeItemQuery } from '../api/knowledge-queries';
 import { ArticleActions } from '../components/article-actions';
 import { ArticleContent } from '../components/article-content';
@@ -48,7 +48,6 @@ function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: s
   if (item.isError)
     return <ArticleLoadError accountId={accountId} message={item.error.message} onRetry={() => void item.refetch()} />;
   const article = item.data;
-  const updated = formatDate(article.updated_at) !== formatDate(article.created_at);
 
   return (
     <article className="mx-auto max-w-3xl">
@@ -83,18 +82,7 @@ function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: s
             <UserRound className="size-4" />
             <dd>{article.author_name ?? 'Unknown Author'}</dd>
           </div>
-          <div className="flex items-center gap-1.5">
-            <dt className="sr-only">Created</dt>
-            <CalendarDays className="size-4" />
-            <dd>{formatDate(article.created_at)}</dd>
-          </div>
-          {updated && (
-            <div className="flex items-center gap-1.5">
-              <dt className="sr-only">Updated</dt>
-              <PenLine className="size-4" />
-              <dd>Updated {formatDate(article.updated_at)}</dd>
-            </div>
-          )}
+          <ArticleDates created={article.created_at} updated={article.updated_at} />
         </dl>
       </header>
       {article.ai_summary && (
@@ -111,5 +99,27 @@ function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: s
         <p className="text-muted-foreground">This item has no content yet.</p>
       )}
     </article>
+  );
+}
+
+/** When the article was written, and when last changed if on another day. */
+function ArticleDates({ created, updated }: { created: string; updated: string }) {
+  const createdOn = useLocalDate(created);
+  const updatedOn = useLocalDate(updated);
+  return (
+    <>
+      <div className="flex items-center gap-1.5">
+        <dt className="sr-only">Created</dt>
+        <CalendarDays className="size-4" />
+        <dd>{createdOn}</dd>
+      </div>
+      {updatedOn !== createdOn && (
+        <div className="flex items-center gap-1.5">
+          <dt className="sr-only">Updated</dt>
+          <PenLine className="size-4" />
+          <dd>Updated {updatedOn}</dd>
+        </div>
+      )}
+    </>
   );
 }

@@ -25,5 +25,5 @@ export function onConnectionState(listener: Listener): () => void {
 
 /** The connection state, re-rendering when it changes. */
 export function useConnectionState(): ConnectionState {
-  return useSyncExternalStore(onConnectionState, connectionState);
+  return useSyncExternalStore(onConnectionState, connectionState, connectionState);
 }
