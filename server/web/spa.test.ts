@@ -61,6 +61,18 @@ describe('the built web app', () => {
     expect(plain.body.toString()).toBe(script);
   });
 
+  it("draws a page in the theme the browser chose, from its theme cookie, and in the system's without one", async () => {
+    const page = async (cookie?: string) =>
+      zlib
+        .brotliDecompressSync((await rawGet('/login', { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) })).body)
+        .toString();
+    expect(await page('lore-theme=dark')).toContain('<html lang="en" class="dark">');
+    expect(await page('lore-theme=light')).toContain('<html lang="en" class="light">');
+    expect(await page('lore-theme=system')).toContain('<html lang="en">');
+    expect(await page('lore-theme="><script>alert(1)</script>')).toContain('<html lang="en">');
+    expect(await page()).toContain('<html lang="en">');
+  });
+
   it('answers a missing asset with a 404, not a page', async () => {
     const missing = await rawGet('/assets/index-Gone1234.js');
     expect(missing.status).toBe(404);

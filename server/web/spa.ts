@@ -2,9 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { Logger } from 'pino';
 import type { AppEnv } from '../app-env';
 import { createPageRenderer, serverEntryBeside } from './page-renderer';
+
+/** The browser's chosen theme, which the web app keeps in this cookie too (web/src/lib/theme.tsx). */
+const THEME_COOKIE = 'lore-theme';
+
+/** The page in the theme chosen in this browser, from its first paint; the system's when none was. */
+function inChosenTheme(html: string, theme: string | undefined) {
+  return theme === 'dark' || theme === 'light'
+    ? html.replace('<html lang="en">', `<html lang="en" class="${theme}">`)
+    : html;
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, each in the brotli
@@ -39,7 +50,7 @@ export function spaRoutes(
         // A drawn page is its visitor's own: no shared cache may keep it, and it differs by who asks.
         c.header('Cache-Control', page ? 'private, no-cache' : 'no-cache');
         c.header('Vary', 'Cookie');
-        return c.html(page ?? indexHtml);
+        return c.html(inChosenTheme(page ?? indexHtml, getCookie(c, THEME_COOKIE)));
       })
   );
 }

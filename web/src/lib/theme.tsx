@@ -32,9 +32,10 @@ function readTheme(): Theme {
 const systemPrefersDark = () => window.matchMedia(DARK_SYSTEM).matches;
 
 /**
- * Light, dark or the system's choice; remembered per browser and applied to <html>.
- * Hydrating a page the server drew, React starts from the system's theme as light,
- * as the server did; the browser's own choice follows at once.
+ * Light, dark or the system's choice; remembered per browser (and in a cookie, so the
+ * server draws pages in it) and applied to <html>. Hydrating a page the server drew,
+ * React starts from the system's theme as light, as the server did; the browser's own
+ * choice follows at once (its colours were right from the first paint: see styles.css).
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const theme = useSyncExternalStore(subscribe, readTheme, () => 'system' as const);
@@ -42,8 +43,15 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const resolved = theme === 'system' ? (systemDark ? 'dark' : 'light') : theme;
 
   useEffect(() => {
-    document.documentElement.classList.toggle('dark', resolved === 'dark');
-  }, [resolved]);
+    const root = document.documentElement;
+    root.classList.toggle('dark', resolved === 'dark');
+    // Light chosen on a dark system: the stylesheet's system rule must not apply.
+    root.classList.toggle('light', theme === 'light');
+    // The server reads the choice to draw the next page in it from the first paint (server/web/spa.ts).
+    const cookie = `${KEY}=${theme}`;
+    if (!document.cookie.split('; ').includes(cookie))
+      document.cookie = `${cookie}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
+  }, [theme, resolved]);
 
   const setTheme = (next: Theme) => {
     localStorage.setItem(KEY, next);
