@@ -77,6 +77,20 @@ describe('pages drawn on the server', () => {
     expect(item.state.data.title).toBe(title);
   });
 
+  it('passes on the cookies its answers set: a session renewed while the page is drawn is renewed in the browser', async () => {
+    const member = await lore.user();
+    const account = await lore.createAccount(member.userId, 'Renewal Team');
+    // Last renewed six days ago: the next session check renews it (better-auth's updateAge, a day) and sets its cookie anew.
+    await lore.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() + 24 * 60 * 60 * 1000) })
+      .where('user_id', '=', member.userId)
+      .execute();
+    const page = await member.get(`/account/${account.id}/knowledge`);
+    expect(page.body).toContain('Renewal Team');
+    expect(page.headers.getSetCookie().some((cookie) => /^lore\.session_token=/.test(cookie))).toBe(true);
+  });
+
   it('draws the sign-in page for a visitor who is not signed in, and not for someone who is', async () => {
     const html = (await lore.anonymous().get('/login')).body as string;
     expect(html).toContain('Sign in to Lore');

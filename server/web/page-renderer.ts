@@ -27,12 +27,19 @@ interface ServerEntry {
 /** A page not drawn within this long is left to the browser: the visitor waits no longer than that for it. */
 const RENDER_TIME_LIMIT_MS = 5_000;
 
+/** A page as the server drew it (`html`; none when the browser draws it), and the cookies its answers set. */
+export interface DrawnPage {
+  html?: string;
+  /** Set-Cookie lines of the answers it was drawn from (a session renewed on the way): the browser's to keep. */
+  cookies: string[];
+}
+
 /**
  * Draws a page's first load on the server (decision 25) with the web app's own
  * code, built by `vite build --ssr` into `entry` (dist/ssr/entry-server.js). The
  * page's queries ask Lore itself, in-process, with the visitor's cookie: the same
  * routes, guards and checks as the browser's own calls, so a page shows nothing its
- * visitor could not fetch. Answers undefined when the page is the browser's to draw.
+ * visitor could not fetch.
  */
 export function createPageRenderer(options: {
   entry: string;
@@ -50,17 +57,19 @@ export function createPageRenderer(options: {
       module.setServerFetch(() => renders.getStore()?.fetch);
       return module;
     }));
+  const notLoaded = (error: unknown) => {
+    options.logger.error(
+      { err: error },
+      'The web app built for the server could not be loaded; the browser draws pages',
+    );
+    return undefined;
+  };
 
-  return async function renderPage(c: Context<AppEnv>): Promise<string | undefined> {
+  return async function renderPage(c: Context<AppEnv>): Promise<DrawnPage> {
     const cookie = c.req.header('cookie');
-    const loaded = await entry().catch((error: unknown) => {
-      options.logger.error(
-        { err: error },
-        'The web app built for the server could not be loaded; the browser draws pages',
-      );
-      return undefined;
-    });
-    if (!loaded) return undefined;
+    const cookies: string[] = [];
+    const loaded = await entry().catch(notLoaded);
+    if (!loaded) return { cookies };
     const signal = AbortSignal.timeout(RENDER_TIME_LIMIT_MS);
     let oldest: number | undefined;
     const request: PageRequest = {
@@ -71,10 +80,9 @@ export function createPageRenderer(options: {
       async fetch(url, init = {}) {
         const headers = new Headers(init.headers);
         if (cookie) headers.set('cookie', cookie);
-        const response = await options.callApi(
-          new Request(new URL(url, c.req.url), { ...init, headers, signal }),
-          c.env,
-        );
+        const asked = new Request(new URL(url, c.req.url), { ...init, headers, signal });
+        const response = await options.callApi(asked, c.env);
+        cookies.push(...response.headers.getSetCookie());
         const position = Number(response.headers.get(CHANGE_POSITION_HEADER) ?? NaN);
         if (Number.isSafeInteger(position) && (oldest === undefined || position < oldest)) oldest = position;
         return response;
@@ -85,13 +93,12 @@ export function createPageRenderer(options: {
       signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }),
     );
     try {
-      return await Promise.race([renders.run(request, () => loaded.renderPage(request)), timedOut]);
+      const html = await Promise.race([renders.run(request, () => loaded.renderPage(request)), timedOut]);
+      return { html, cookies };
     } catch (error) {
-      options.logger.warn(
-        { err: error, path: c.req.path },
-        'A page could not be drawn on the server; the browser draws it',
-      );
-      return undefined;
+      const problem = 'A page could not be drawn on the server; the browser draws it';
+      options.logger.warn({ err: error, path: c.req.path }, problem);
+      return { cookies };
     }
   };
 }

@@ -46,11 +46,12 @@ export function spaRoutes(
       .all('/assets/*', (c) => c.text('Not found', 404))
       .use('*', serveStatic({ root, precompressed: true }))
       .get('*', async (c) => {
-        const page = await renderPage?.(c);
+        const drawn = await renderPage?.(c);
+        for (const cookie of drawn?.cookies ?? []) c.header('Set-Cookie', cookie, { append: true });
         // A drawn page is its visitor's own: no shared cache may keep it, and it differs by who asks.
-        c.header('Cache-Control', page ? 'private, no-cache' : 'no-cache');
+        c.header('Cache-Control', drawn?.html ? 'private, no-cache' : 'no-cache');
         c.header('Vary', 'Cookie');
-        return c.html(inChosenTheme(page ?? indexHtml, getCookie(c, THEME_COOKIE)));
+        return c.html(inChosenTheme(drawn?.html ?? indexHtml, getCookie(c, THEME_COOKIE)));
       })
   );
 }
