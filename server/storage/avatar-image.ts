@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { AVATAR_SIZE } from '../../common/avatars';
 import { AppError } from '../errors';
+import { loadSharp } from './load-sharp';
 
 /** An image ready to be stored as an avatar. */
 export interface AvatarImage {
@@ -15,6 +15,7 @@ export interface AvatarImage {
  * as a photo's location. An image that cannot be decoded is refused.
  */
 export async function prepareAvatar(upload: AvatarImage): Promise<AvatarImage> {
+  const sharp = await loadSharp();
   try {
     const data = await sharp(upload.data)
       .rotate()

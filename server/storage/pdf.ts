@@ -1,7 +1,7 @@
-import sharp from 'sharp';
 import { CONTENT_MAX_LENGTH } from '../../common/knowledge';
 import { PdfTimeoutError, pdfReader } from './pdf-reader';
 import type { PdfRead } from './pdf-worker';
+import { loadSharp } from './load-sharp';
 
 export { PdfTimeoutError };
 
@@ -70,6 +70,7 @@ export async function readPdfForImport(
 
 /** A thumbnail decoded and re-encoded as WebP (at most THUMBNAIL_WIDTH wide); null when the bytes are no image. */
 export async function reencodeThumbnail(data: Uint8Array): Promise<Uint8Array | null> {
+  const sharp = await loadSharp();
   try {
     const webp = await sharp(data, { limitInputPixels: THUMBNAIL_MAX_PIXELS, animated: false })
       .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })

@@ -8,9 +8,15 @@ import { findAccount } from '../../data/accounts';
 import { badRequest, notFound, payloadTooLarge } from '../../errors';
 import { accountPolicy } from '../../policies/account-policy';
 import { authorize } from '../../policies/authorize';
-import { exportWorkspace } from '../../transfer/export-workspace';
-import { runImport } from '../../transfer/import/run-import';
-import { collectEntries, type ImportEntry } from '../../transfer/import/sources';
+import type { ImportEntry } from '../../transfer/import/sources';
+
+/**
+ * Import and export, with the libraries only they use (HTML and Markdown parsers, Readability,
+ * Turndown, zip), load with the first import or export: most processes never need them.
+ */
+const loadImport = () =>
+  Promise.all([import('../../transfer/import/sources'), import('../../transfer/import/run-import')]);
+const loadExport = () => import('../../transfer/export-workspace');
 
 /** Room for the multipart envelope of up to MAX_IMPORT_FILES parts around MAX_IMPORT_BYTES of files. */
 const ENVELOPE_BYTES = 4 * 1024 * 1024;
@@ -43,6 +49,7 @@ export function transferRoutes(deps: AppDeps) {
       for (const [index, file] of files.entries()) {
         sent.push({ path: paths[index] || file.name, data: new Uint8Array(await file.arrayBuffer()) });
       }
+      const [{ collectEntries }, { runImport }] = await loadImport();
       // Limits and unreadable zips are refused before anything is written.
       const entries = await collectEntries(sent);
       const encoder = new TextEncoder();
@@ -82,6 +89,7 @@ export function transferRoutes(deps: AppDeps) {
       if (!account) throw notFound('Account not found');
       const day = new Date().toISOString().slice(0, 10);
       const filename = `lore-export-${day}.zip`;
+      const { exportWorkspace } = await loadExport();
       return c.body(exportWorkspace(deps, account), 200, {
         'content-type': 'application/zip',
         'content-disposition': `attachment; filename="${filename}"`,
