@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startArguments } from '../../server/test/lore-process';
 
 /** A free TCP port on the loopback interface. */
 export async function freePort(): Promise<number> {
@@ -14,7 +15,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Lore as people run it (`server/index.ts` through tsx's loader, in one process),
+ * Lore as people run it (as `npm start` does, in one process),
  * as a child process with no SMTP: mail goes to the log's dev outbox, where
  * `loginToken` reads it. By default on the embedded database in a temporary data
  * folder, removed at the end; or on a given folder (kept), or on PostgreSQL.
@@ -48,11 +49,10 @@ export async function startLore(
   delete env.SMTP_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
 
-  // One process (tsx's CLI would run the server in a child of its own), so its memory and signals are Lore's.
   // LORE_BENCH_CPU_PROFILE=<folder>: Lore writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.LORE_BENCH_CPU_PROFILE;
   const profiling = profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [];
-  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, [...profiling, ...startArguments()], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

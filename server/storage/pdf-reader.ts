@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PdfWorkerInput, PdfWorkerOutput } from './pdf-worker';
 
@@ -15,11 +17,18 @@ export class PdfTimeoutError extends Error {
 
 type PdfRead = Extract<PdfWorkerOutput, { ok: true }>;
 
-/** A worker thread running a TypeScript module: it registers tsx first, as Lore's own process does (decision 5). */
-function typescriptWorker(entry: URL): Worker {
+/**
+ * The PDF thread: `pdf-worker.js` beside this file where the server is built (dist/server,
+ * decision 5), else `pdf-worker.ts` through tsx, registered first as Lore's own process does.
+ */
+function pdfWorker(): Worker {
+  const options = { resourceLimits: { maxOldGenerationSizeMb: PDF_READ_HEAP_MB } };
+  const built = new URL('./pdf-worker.js', import.meta.url);
+  if (fs.existsSync(fileURLToPath(built))) return new Worker(built, options);
+  const source = new URL('./pdf-worker.ts', import.meta.url);
   const tsx = import.meta.resolve('tsx/esm/api');
-  const start = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(start, { eval: true, resourceLimits: { maxOldGenerationSizeMb: PDF_READ_HEAP_MB } });
+  const start = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source.href)}); })`;
+  return new Worker(start, { ...options, eval: true });
 }
 
 /**
@@ -41,7 +50,7 @@ class PdfReader {
 
   #readNow(input: PdfWorkerInput, timeLimitMs: number): Promise<PdfRead> {
     clearTimeout(this.#idleTimer);
-    const worker = (this.#worker ??= typescriptWorker(new URL('./pdf-worker.ts', import.meta.url)));
+    const worker = (this.#worker ??= pdfWorker());
     // A read keeps the process alive; an idle thread does not hold up its exit.
     worker.ref();
     let timer: NodeJS.Timeout | undefined;

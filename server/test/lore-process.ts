@@ -1,13 +1,27 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 
 /**
- * A real Lore process (`server/index.ts`) on `port`, with `env` on top of
+ * Node's arguments in the command `npm start` ends with (package.json): the built server
+ * (`npm run build` first, as `npm test` does), with whatever flags it is started with.
+ */
+export function startArguments(): string[] {
+  const start = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const [command, ...args] = start.split('&&').at(-1)!.trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start should end with a node command, not: ${start}`);
+  const entry = args.at(-1)!;
+  if (!fs.existsSync(entry)) throw new Error(`${entry} is not built: run npm run build first`);
+  return args;
+}
+
+/**
+ * A real Lore process, started as `npm start` starts it, on `port`, with `env` on top of
  * sensible test settings (the dev outbox, no SMTP). `waitFor` waits for a line
  * of its log; `stop` sends SIGTERM and waits for a clean exit.
  */
 export function startLoreProcess(options: { port: number; dataDir: string; env?: Record<string, string> }) {
   const baseUrl = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, startArguments(), {
     env: {
       ...process.env,
       NODE_ENV: 'test',
