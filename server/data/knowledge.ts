@@ -43,18 +43,28 @@ export type KnowledgeRow = NonNullable<Awaited<ReturnType<typeof findKnowledge>>
 /** An item as a list shows it: no HTML, its preview instead. */
 export type KnowledgeSummaryRow = Awaited<ReturnType<typeof knowledgeByIds>>[number];
 
-/** One page of the account's items, newest change first, with all the given tags (the list without a search). */
+/**
+ * One page of the account's items, newest change first, with all the given tags (the list
+ * without a search). The page's ids come first, from the list's index: only its 20 items are
+ * then read whole, with their authors and thumbnails, never the rows its offset skips
+ * (page 50 read and joined 1,020 whole items for 20).
+ */
 export async function listKnowledge(
   db: Executor,
   filter: { accountId: string; tags: string[]; page: number },
 ): Promise<KnowledgeSummaryRow[]> {
-  let query = withAuthor(db, summaryColumns).where('knowledge.account_id', '=', filter.accountId);
-  if (filter.tags.length > 0) query = query.where(sql<boolean>`knowledge.tags @> ${sql.val(filter.tags)}::text[]`);
-  return query
+  let page = db.selectFrom('knowledge').select('knowledge.id').where('knowledge.account_id', '=', filter.accountId);
+  if (filter.tags.length > 0) page = page.where(sql<boolean>`knowledge.tags @> ${sql.val(filter.tags)}::text[]`);
+  const pageIds = page
     .orderBy('knowledge.updated_at', 'desc')
     .orderBy('knowledge.id', 'desc')
     .limit(KNOWLEDGE_PAGE_SIZE)
-    .offset(filter.page * KNOWLEDGE_PAGE_SIZE)
+    .offset(filter.page * KNOWLEDGE_PAGE_SIZE);
+  return withAuthor(db, summaryColumns)
+    .where('knowledge.account_id', '=', filter.accountId)
+    .where('knowledge.id', 'in', pageIds)
+    .orderBy('knowledge.updated_at', 'desc')
+    .orderBy('knowledge.id', 'desc')
     .execute();
 }
 
