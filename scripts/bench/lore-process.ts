@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startArguments } from '../../server/test/lore-process';
+import { buildServer } from '../build-server';
 
 /** A free TCP port on the loopback interface. */
 export async function freePort(): Promise<number> {
@@ -30,6 +31,8 @@ export async function startLore(
     env?: Record<string, string>;
   } = {},
 ) {
+  // What is measured is the server as the sources are now, not an older build of them.
+  await buildServer();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const ownDataDir = options.dataDir === undefined;
