@@ -13,9 +13,10 @@ export const STATEMENT_TIMEOUT_MS = 10_000;
  * PGlite's page cache inside Lore's process (PostgreSQL's default is 128MB). It is
  * filled as soon as PGlite starts and never given back, so it is most of PGlite's
  * memory; a page it misses is read from the operating system's file cache, not the
- * disk (decision 20: 32MB took idle memory from about 350 MB to 260 MB).
+ * disk (decision 20: 32MB took idle memory from about 350 MB to 260 MB, and 16MB
+ * another 16 MB off, at 100,000 items, with every path within its budget).
  */
-const PGLITE_SHARED_BUFFERS = '32MB';
+const PGLITE_SHARED_BUFFERS = '16MB';
 
 /** PostgreSQL's error code for a statement cancelled by its time-out. */
 const QUERY_CANCELED = '57014';
