@@ -23,6 +23,15 @@ export const test = base.extend<
     { scope: 'worker' },
   ],
   baseURL: async ({ lore }, use) => use(lore.baseUrl),
+  /** The test's page; a page the server drew that React finds different from its own fails the test (decision 25). */
+  page: async ({ page }, use) => {
+    const mismatches: string[] = [];
+    const note = (text: string) => HYDRATION_ERROR.test(text) && mismatches.push(text);
+    page.on('console', (message) => message.type() === 'error' && note(message.text()));
+    page.on('pageerror', (error) => note(error.message));
+    await use(page);
+    expect(mismatches, 'React redrew a page the server drew: they differ').toEqual([]);
+  },
   /** Saves a full-page screenshot (of `page` unless told) under test-results/screenshots for people to look at. */
   saveScreenshot: async ({ page }, use) => {
     await use(async (name, target = page) => {
@@ -32,6 +41,9 @@ export const test = base.extend<
 });
 
 export { expect };
+
+/** React's errors when hydrating a page finds it different from what it draws (minified in the built app). */
+const HYDRATION_ERROR = /Minified React error #(418|419|42[0-5])\b|hydrat/i;
 
 /** Signs in through /login with the link from the e-mail, as a person would. */
 export async function signInThroughEmail(page: Page, lore: TestServer, email: string) {
