@@ -6,8 +6,8 @@
  *
  * With TEST_DATABASE_URL, the short scale bench checks the query plans on PostgreSQL.
  *
- * The checks, the plans and the web build (for the browser and for the server, whose
- * tests draw pages with it) run side by side, each one's output shown
+ * The checks, the plans and the build (`npm run build`: the tests of pages drawn on the
+ * server, and of Lore as a process, run what it builds) run side by side, each one's output shown
  * whole when it ends; then the PGlite suite, the PostgreSQL suite and the browser
  * tests, each alone, so their timings are not squeezed by the rest.
  */
@@ -197,34 +197,36 @@ const scalePlans = () =>
     { DATABASE_URL: process.env.TEST_DATABASE_URL! },
   );
 
-/** `npm run build`, quietly: the web app for the browser, and for the server, which draws pages with it. */
-const buildWebApp = async () => {
-  const forBrowser = await runCommand('Building the web app', 'npx', ['vite', 'build', '--logLevel', 'warn']);
-  if (forBrowser.code !== 0) return forBrowser.code;
-  const forServer = await runCommand('Building the web app for the server', 'npx', [
-    'vite',
-    'build',
-    '--ssr',
-    'src/entry-server.tsx',
-    '--logLevel',
-    'warn',
-  ]);
-  return forServer.code;
+/**
+ * `npm run build`, quietly: the web app for the browser, and for the server, which draws
+ * pages with it; then the server, which the tests that start Lore as a process run.
+ */
+const build = async () => {
+  const steps: Array<[string, string[]]> = [
+    ['Building the web app', ['vite', 'build', '--logLevel', 'warn']],
+    ['Building the web app for the server', ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn']],
+    ['Building the server', ['tsx', 'scripts/build-server.ts']],
+  ];
+  for (const [name, args] of steps) {
+    const { code } = await runCommand(name, 'npx', args);
+    if (code !== 0) return code;
+  }
+  return 0;
 };
 
 const [checked, built] = await Promise.all([
   process.env.TEST_DATABASE_URL
     ? Promise.all([checks(), scalePlans()]).then(([all, plans]) => [...all, plans])
     : checks(),
-  buildWebApp(),
+  build(),
 ]);
-const webBuild: Tally[] =
-  built === 0 ? [] : [{ name: 'Web build', passed: 0, failed: 1, skipped: 0, ok: false, failures: [] }];
+const buildFailed: Tally[] =
+  built === 0 ? [] : [{ name: 'Build', passed: 0, failed: 1, skipped: 0, ok: false, failures: [] }];
 // Each suite alone: tests of early refusals (a 413 while the upload is still being sent)
 // and of time-outs race whatever else loads the same two cores.
 const onPglite = await vitest('Server tests on PGlite', 'pglite');
 const onPostgres = process.env.TEST_DATABASE_URL ? await vitest('Server tests on PostgreSQL', 'postgres') : undefined;
-const tallies: Tally[] = [...checked, ...webBuild, onPglite, ...(onPostgres ? [onPostgres] : [])];
+const tallies: Tally[] = [...checked, ...buildFailed, onPglite, ...(onPostgres ? [onPostgres] : [])];
 
 if (chromium && built === 0) {
   tallies.push(
@@ -242,7 +244,7 @@ if (chromium && built === 0) {
     ),
   );
 } else if (chromium) {
-  notes.push('Browser tests skipped: the web app did not build.');
+  notes.push('Browser tests skipped: Lore did not build.');
 } else if (process.env.LORE_REQUIRE_BROWSER === '1') {
   notes.push('Browser tests are required (LORE_REQUIRE_BROWSER=1) but no Chromium was found.');
   tallies.push({ name: 'Browser tests', passed: 0, failed: 1, skipped: 0, ok: false, failures: [] });
