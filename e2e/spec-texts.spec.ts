@@ -123,7 +123,7 @@ test('knowledge: a list, an article, a delete and a reorder that fail say so', a
   const article = `**/api/accounts/${accountId}/knowledge/${first.short_id}`;
   await page.reload();
   await failing(page, article, 'GET');
-  await page.getByRole('link', { name: 'How we deploy' }).first().click();
+  await page.getByTestId('knowledge-card').filter({ hasText: 'How we deploy' }).getByRole('link').click();
   await expect(page.getByRole('heading', { name: 'Failed to load article' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('main').getByText('Error fetching knowledge item: Boom')).toBeVisible();
   await expect(toast(page, 'Error loading knowledge')).toContainText('Error fetching knowledge item: Boom');

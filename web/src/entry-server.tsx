@@ -65,6 +65,8 @@ export async function renderPage(request: PageRequest): Promise<string | undefin
   }
 
   let failed = false;
+  // progressiveChunkSize: every part goes inline, where it is, however large; React would otherwise send some
+  // later with inline scripts to reveal them, which the CSP refuses (a page that has any is the browser's to draw).
   const { prelude } = await prerender(
     <StrictMode>
       <App queryClient={queryClient}>
@@ -75,10 +77,10 @@ export async function renderPage(request: PageRequest): Promise<string | undefin
         />
       </App>
     </StrictMode>,
-    { signal: request.signal, onError: () => void (failed = true) },
+    { signal: request.signal, progressiveChunkSize: Number.MAX_SAFE_INTEGER, onError: () => void (failed = true) },
   );
   const html = await new Response(prelude).text();
-  if (failed) return undefined;
+  if (failed || /<script|<template/.test(html)) return undefined;
   const state = pageStateElement({
     queries: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },

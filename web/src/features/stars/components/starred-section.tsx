@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 import { starsQuery } from '../api/stars-queries';
 import { StarList } from './star-list';
 import { StarRow } from './star-row';
@@ -13,6 +14,8 @@ const SortableStarList = /* @__PURE__ */ lazy(() =>
 /** The caller's starred items, reorderable by dragging or by keyboard (Space, arrows, Space). */
 export function StarredSection({ accountId }: { accountId: string }) {
   const stars = useQuery(starsQuery(accountId));
+  // Drawn by the server (decision 25), the rows come inert: their handles work once the page's code does.
+  const hydrated = useHydrated();
   const list = stars.data ?? [];
   if (list.length === 0) return null;
 
@@ -34,9 +37,13 @@ export function StarredSection({ accountId }: { accountId: string }) {
           Drag, or focus a handle and use Space and the arrow keys, to reorder.
         </span>
       </div>
-      <Suspense fallback={still}>
-        <SortableStarList accountId={accountId} list={list} />
-      </Suspense>
+      {hydrated ? (
+        <Suspense fallback={still}>
+          <SortableStarList accountId={accountId} list={list} />
+        </Suspense>
+      ) : (
+        still
+      )}
     </section>
   );
 }
