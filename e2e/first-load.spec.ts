@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { createItem } from '../server/test/knowledge-factory';
 import { feedCaughtUp } from '../server/test/live-events';
-import { expect, test } from './fixtures';
+import { expect, test, uniqueEmail } from './fixtures';
 
 /** The API calls the page makes, as "GET /api/..." with their query. */
 function askedOfTheApi(page: Page) {
@@ -94,6 +94,23 @@ test.describe('a reader in another time zone', () => {
     }
     expect(problems).toEqual([]);
   });
+});
+
+test('the sign-in form, typed into before its code has come, signs in with what was typed', async ({ page, lore }) => {
+  const loginCode = holdOne(/\/assets\/login-page-[\w-]+\.js$/);
+  await page.route(loginCode.pattern, loginCode.handler);
+  await page.goto('/login');
+  // The server drew the form: it takes an address before the page's code runs.
+  const email = uniqueEmail('early');
+  await page.getByLabel('Email').fill(email);
+  const since = lore.mailbox.received.length;
+
+  loginCode.release();
+  const send = page.getByRole('button', { name: 'Send login link' });
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(page.getByText('Check your email')).toBeVisible();
+  await lore.mailbox.waitFor(email, { since });
 });
 
 test("a page the server does not draw asks for its data beside its code: the shell's answers are on their way before its code has come, each asked once", async ({

@@ -1,8 +1,9 @@
 import { MailCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { FULL_NAME_MAX_LENGTH, LOGIN_LINK_LIFETIME_MINUTES } from '@common/auth';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
+import { useTypedEarly } from '@/lib/use-typed-early';
 import { requestLoginLink } from '../api/sign-in';
 import type { SignInFailure } from '../lib/sign-in-failure';
 import { rememberSignupName } from '../lib/signup-name';
@@ -26,6 +27,10 @@ export function LoginLinkForm({
 }) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
+  const emailField = useRef<HTMLInputElement>(null);
+  const nameField = useRef<HTMLInputElement>(null);
+  useTypedEarly(emailField, email, setEmail);
+  useTypedEarly(nameField, name, setName);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -110,6 +115,7 @@ export function LoginLinkForm({
           <div className="grid gap-2">
             <Label htmlFor="full-name">Full name</Label>
             <Input
+              ref={nameField}
               id="full-name"
               autoComplete="name"
               value={name}
@@ -122,6 +128,7 @@ export function LoginLinkForm({
         <div className="grid gap-2">
           <Label htmlFor="email">Email</Label>
           <Input
+            ref={emailField}
             id="email"
             type="email"
             autoComplete="email"

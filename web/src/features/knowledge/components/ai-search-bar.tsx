@@ -1,13 +1,16 @@
 import { Sparkles } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/lib/paths';
+import { useTypedEarly } from '@/lib/use-typed-early';
 
 /** A question box that opens the AI search page with the question as ?q=. */
 export function AiSearchBar({ accountId }: { accountId: string }) {
   const [question, setQuestion] = useState('');
+  const questionField = useRef<HTMLInputElement>(null);
+  useTypedEarly(questionField, question, setQuestion);
   const navigate = useNavigate();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -23,6 +26,7 @@ export function AiSearchBar({ accountId }: { accountId: string }) {
     >
       <Sparkles className="size-4 shrink-0 text-primary" />
       <Input
+        ref={questionField}
         value={question}
         onChange={(event) => setQuestion(event.target.value)}
         placeholder="Ask the AI Search a question about your team's knowledge..."

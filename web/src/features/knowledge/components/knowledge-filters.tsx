@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, Search, Tags, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -11,6 +11,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import type { KnowledgeSort } from '@common/knowledge';
 import { Input } from '@/components/ui/input';
+import { useTypedEarly } from '@/lib/use-typed-early';
 import { knowledgeTagsQuery } from '../api/knowledge-queries';
 import { TagBadge } from './tag-badge';
 
@@ -35,6 +36,8 @@ export function KnowledgeFilters(props: {
 }) {
   const { accountId, search, tags, sort, searchInvalid, onSearch, onTags, onSort } = props;
   const [text, setText] = useState(search);
+  const searchField = useRef<HTMLInputElement>(null);
+  useTypedEarly(searchField, text, setText);
   // When the search in the URL changes (typing settled, back/forward, a link), the box shows it.
   const [shownSearch, setShownSearch] = useState(search);
   if (search !== shownSearch) {
@@ -55,6 +58,7 @@ export function KnowledgeFilters(props: {
         <div className="relative flex-1">
           <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
+            ref={searchField}
             type="search"
             value={text}
             onChange={(event) => setText(event.target.value)}
