@@ -52,6 +52,28 @@ describe('compressed answers', () => {
     expect(JSON.parse(zlib.gunzipSync(gz.body).toString())).toEqual(json);
   });
 
+  it('compresses JSON too large for the request thread after the route, the same JSON once decoded', async () => {
+    const plain = await rawGet('/api/openapi.json', {});
+    expect(plain.body.length).toBeGreaterThan(64 * 1024);
+    const br = await rawGet('/api/openapi.json', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+  });
+
+  it("keeps a route's status, headers and refusals on compressed JSON", async () => {
+    const { id, owner } = await lore.account();
+    await createItem(owner, id, { title: 'Long', content: `<p>${'Words to compress. '.repeat(200)}</p>` });
+    const cookie = [...owner.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const missing = await rawGet(`/api/accounts/${id}/knowledge/AAAAAAAA`, { cookie, 'accept-encoding': 'gzip' });
+    expect(missing.status).toBe(404);
+    const list = await rawGet(`/api/accounts/${id}/knowledge`, { cookie, 'accept-encoding': 'gzip' });
+    expect(list.status).toBe(200);
+    expect(list.headers['content-type']).toBe('application/json');
+    expect(list.headers['x-content-type-options']).toBe('nosniff');
+    expect(JSON.parse(zlib.gunzipSync(list.body).toString()).data.items[0].title).toBe('Long');
+  });
+
   it('leaves small answers and refusals as they are', async () => {
     const health = await rawGet('/api/health', { 'accept-encoding': 'br' });
     expect(health.headers['content-encoding']).toBeUndefined();
