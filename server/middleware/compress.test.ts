@@ -44,6 +44,7 @@ describe('compressed answers', () => {
 
     const br = await rawGet(path, { cookie, 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
     expect(br.body.length).toBeLessThan(plain.body.length / 3);
     expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString())).toEqual(json);
 

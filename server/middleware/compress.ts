@@ -118,10 +118,11 @@ function compressJsonAsMade(c: Context, encoding: Encoding) {
       if (text.length < MIN_BYTES) tooSmall.add(response);
       return response;
     }
+    // Appended, so a Vary the route set stays.
+    c.header('Vary', 'Accept-Encoding', { append: true });
     return c.newResponse(compressNow(Buffer.from(text), encoding), arg as StatusCode, {
       ...jsonHeaders,
       'Content-Encoding': encoding,
-      Vary: 'Accept-Encoding',
     });
   };
   c.json = compressedJson as typeof c.json;
