@@ -10,6 +10,7 @@ import type { Embedder } from './search/embed';
 import type { FileStore } from './storage/file-store';
 import type { TotpVault } from './auth/totp';
 import type { AuthCache } from './auth/auth-cache';
+import type { WorkspaceReads } from './cache/workspace-reads';
 
 /** Everything the app is built from; tests build it with their own parts. */
 export interface AppDeps {
@@ -32,6 +33,8 @@ export interface AppDeps {
   webRoot?: string;
   /** Sessions and memberships read in the last few seconds (decision 20). */
   authCache: AuthCache;
+  /** A workspace's list pages, tags and counts, kept until it changes (decision 20). */
+  workspaceReads: WorkspaceReads;
 }
 
 /** The caller's membership of the account named in the URL. */

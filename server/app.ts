@@ -3,8 +3,8 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './app-env';
 import { serveApiDescription } from './api/openapi';
 import { gateAuthRoutes } from './auth/guards';
-import { forgetAuthOnWrites } from './auth/auth-cache';
 import { loadSession } from './auth/session-middleware';
+import { forgetOnWrites } from './cache/shared-reads';
 import { AppError } from './errors';
 import { uploadAvatar } from '../common/api/avatars';
 import { createKnowledge, updateKnowledge, uploadKnowledgeImage } from '../common/api/knowledge';
@@ -73,7 +73,8 @@ export function createApp(deps: AppDeps) {
   const { env, auth, logger } = deps;
   const app = new OpenAPIHono<AppEnv>();
 
-  app.use('*', securityHeaders({ baseUrl: env.BASE_URL }), compressText(), forgetAuthOnWrites(deps.authCache));
+  app.use('*', securityHeaders({ baseUrl: env.BASE_URL }), compressText());
+  app.use('*', forgetOnWrites(deps.authCache, deps.workspaceReads));
   // Before anything reads a body, the auth handler included; uploads keep their own (larger) limit.
   // Linking a PDF may carry its thumbnail as a data URL and the text the browser read: an article's limit.
   limitBodies(app, {

@@ -4,6 +4,7 @@ import { createWriter } from './ai/writer';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { createAuthCache } from './auth/auth-cache';
+import { createWorkspaceReads } from './cache/workspace-reads';
 import { createTotpVault } from './auth/totp';
 import type { Database } from './db/client';
 import type { Env } from './env';
@@ -24,6 +25,10 @@ export function assembleApp(options: {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
   const auth = createAuth({ env, db: database.db, mailer, secret });
   const files = fileStoreFromEnv(env);
+  const realtime = createRealtime({ database, logger });
+  const workspaceReads = createWorkspaceReads();
+  // A change committed through any process makes every workspace's kept answers old.
+  realtime.onChanges(() => workspaceReads.clear());
   const deps: AppDeps = {
     env,
     database,
@@ -36,9 +41,10 @@ export function assembleApp(options: {
       onModelError: (error) => logger.warn({ err: error }, 'The AI model failed; answering extractively'),
     }),
     embedder: createEmbedder(env),
-    realtime: createRealtime({ database, logger }),
+    realtime,
     webRoot,
     authCache: createAuthCache(),
+    workspaceReads,
   };
   return { app: createApp(deps), deps };
 }

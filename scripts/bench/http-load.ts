@@ -54,7 +54,7 @@ export async function closedLoop(
 }
 
 export interface HttpRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   path: string;
   body?: unknown;
   /** For a stream: the latency recorded is until this text first arrives (the rest is still read). */

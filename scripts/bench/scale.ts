@@ -7,7 +7,8 @@
  * closed-loop client at concurrency 1 and 16, what people wait for: the list's pages,
  * searches (a rare word, a word with no hits, a common word, three words, a tag, a
  * tag with a word), one item, the count, the tags, the weekly chart and the AI
- * search's first event. Interleaved with them: a bare Hono hello server (the floor
+ * search's first event; a path whose answer Lore keeps until the workspace changes
+ * (decision 20) is timed again right after a write. Interleaved with them: a bare Hono hello server (the floor
  * of a request here) and, on PostgreSQL, the same data-layer calls run alone in this
  * process (on PGlite, which one process owns, right after Lore stops). Each call's
  * queries get EXPLAIN (ANALYZE, BUFFERS); a plan that reads more rows than its path is
@@ -138,6 +139,8 @@ interface Scenario {
   sql: (db: Kysely<DB>) => Promise<unknown>;
   /** The most rows one of its queries may read before its plan is flagged. */
   allowedRows: number;
+  /** Lore keeps its answer until the workspace changes (decision 20): it is timed again right after a write. */
+  kept?: boolean;
 }
 
 function scenarios(state: SeedState): Scenario[] {
@@ -159,12 +162,14 @@ function scenarios(state: SeedState): Scenario[] {
           })
         : listKnowledge(db, { accountId, tags: query.tag ? [query.tag] : [], page: query.page ?? 0 }),
     allowedRows: pageAllowance(query.page ?? 0),
+    kept: !query.search,
   });
-  const get = (name: string, suffix: string, sql: Scenario['sql']): Scenario => ({
+  const get = (name: string, suffix: string, sql: Scenario['sql'], kept = true): Scenario => ({
     name,
     request: { method: 'GET', path: `/api/accounts/${accountId}/knowledge${suffix}` },
     sql,
     allowedRows: FIXED_ALLOWANCE,
+    kept,
   });
   return [
     search('list page 0', { page: 0 }),
@@ -175,7 +180,7 @@ function scenarios(state: SeedState): Scenario[] {
     search(`three words "${q.threeWords}"`, { search: q.threeWords }),
     search(`tag "${q.tag}"`, { tag: q.tag }),
     search(`tag "${q.tag}" + "${q.middling}"`, { tag: q.tag, search: q.middling }),
-    get('one item', `/${q.itemRef}`, (db) => loadKnowledge(db, accountId, q.itemRef)),
+    get('one item', `/${q.itemRef}`, (db) => loadKnowledge(db, accountId, q.itemRef), false),
     get('count', '/count', (db) => countKnowledge(db, accountId)),
     get('tags', '/tags', (db) => listTags(db, accountId)),
     get('weekly', '/weekly', (db) =>
@@ -455,6 +460,8 @@ interface ScenarioResult {
   request: string;
   lore: Record<number, LoadResult>;
   hello: Record<number, LoadResult>;
+  /** A kept answer read right after a write (concurrency 1): what the first reader after a change waits. */
+  afterWrite?: LoadResult;
   sqlAlone?: LoadResult;
   plan?: PlanReport;
 }
@@ -532,6 +539,21 @@ async function main() {
             concurrency,
             seconds: 1,
           });
+          if (scenario.kept && concurrency === 1) {
+            // Any write request empties what Lore keeps (decision 20); renaming a small workspace is one.
+            const write: HttpRequest = {
+              method: 'PATCH',
+              path: `/api/accounts/${state.accountIds.at(-1)}`,
+              body: { name: `Bench small ${SMALL_WORKSPACES}` },
+            };
+            result.afterWrite = await closedLoop(
+              async () => {
+                await client.send(write);
+                return client.send(scenario.request);
+              },
+              { concurrency: 1, seconds: measureSeconds, minSamples: 30 },
+            );
+          }
           if (database && concurrency === 1) {
             const db = database.db;
             result.sqlAlone = await closedLoop(() => scenario.sql(db).then(() => undefined), {
@@ -543,7 +565,8 @@ async function main() {
           const r = result.lore[concurrency]!;
           console.log(
             `  ${scenario.name}: p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, ${Math.round(r.rps)} req/s` +
-              (result.sqlAlone && concurrency === 1 ? `; SQL alone p50 ${ms(result.sqlAlone.p50)}` : ''),
+              (result.sqlAlone && concurrency === 1 ? `; SQL alone p50 ${ms(result.sqlAlone.p50)}` : '') +
+              (result.afterWrite && concurrency === 1 ? `; after a write p50 ${ms(result.afterWrite.p50)}` : ''),
           );
         }
         client.close();
@@ -669,6 +692,21 @@ function toMarkdown(
         `The AI search row times the first event over HTTP and the retrieval as SQL alone. ` +
         `"rows read" is the most any one query of the path read (EXPLAIN ANALYZE); "allowed", what it may before it is flagged.`,
     );
+    const kept = report.results.filter((r) => r.afterWrite);
+    if (kept.length > 0) {
+      lines.push(
+        '',
+        `Lore keeps these answers until the workspace changes (decision 20). Each timed again at concurrency ${c1}, ` +
+          `right after a write request (which empties what Lore keeps, its sessions and memberships too):`,
+        '',
+        '| path | p50 after a write | p95 | ÷ SQL p50 |',
+        '|---|---:|---:|---:|',
+        ...kept.map(
+          (r) =>
+            `| ${r.name} | ${ms(r.afterWrite!.p50)} | ${ms(r.afterWrite!.p95)} | ${r.sqlAlone ? ratio(r.afterWrite!.p50 / r.sqlAlone.p50) : ''} |`,
+        ),
+      );
+    }
     if (report.memory)
       lines.push(
         '',

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { LIVE_LIMITS, LIVE_MESSAGES } from '../../common/live';
 import type { Database } from '../db/client';
 import { accountIdsOfMember } from '../data/account-members';
-import { changesAfter, keptChangeRange } from '../data/change-events';
+import { changesAfter, keptChangeRange, type NumberedChange } from '../data/change-events';
 import { usableAuthSessionIds } from '../data/login-sessions';
 import { AppError } from '../errors';
 import { createChangeFeed } from './change-feed';
@@ -130,6 +130,14 @@ export function createRealtime(deps: { database: Database; logger: Logger }, ove
         clearInterval(heartbeat);
         heartbeat = undefined;
       }
+    },
+
+    /**
+     * Calls `listener` with each batch of committed changes this process's feed reads
+     * (made through any process), once the feed has started. Returns the unsubscribe.
+     */
+    onChanges(listener: (changes: NumberedChange[]) => void): () => void {
+      return feed.subscribe(listener);
     },
 
     /** How many streams this process holds open. */

@@ -114,6 +114,16 @@ describe.skipIf(testEngine !== 'postgres')('two Lore processes on one PostgreSQL
     ]);
   });
 
+  it("forget a workspace's kept answers once a change made through the other arrives", async () => {
+    const team = await lore.account();
+    const there = onOther(team.owner);
+    const counted = async () => (await there.get(`/api/accounts/${team.id}/knowledge/count`)).body.data.count;
+    expect(await counted()).toBe(0);
+    await createItem(team.owner, team.id, { title: 'Counted on the other process' });
+    await feedCaughtUp(lore.db, there);
+    expect(await counted()).toBe(1);
+  });
+
   it('resume on one process from the last id seen on the other', async () => {
     const team = await lore.account();
     const first = await follow(team.owner);

@@ -34,6 +34,7 @@ export function knowledgeRoutes(deps: AppDeps) {
   const {
     database: { db },
     logger,
+    workspaceReads,
   } = deps;
   // The item is saved either way; one whose indexing failed is indexed again at the next start.
   const reindex = (row: IndexableItem) =>
@@ -46,21 +47,33 @@ export function knowledgeRoutes(deps: AppDeps) {
       const { accountId, role } = currentMembership(c);
       authorize(knowledgePolicy.read, { role });
       const { search, tag: tags, page, sort } = c.req.valid('query');
-      const { rows, suggestion } = search
-        ? await keywordSearch(db, { accountId, search, tags, page, sort })
-        : { rows: await listKnowledge(db, { accountId, tags, page }), suggestion: null };
-      const nextPage = rows.length === KNOWLEDGE_PAGE_SIZE ? page + 1 : null;
-      return c.json({ data: { items: rows.map(presentKnowledgeSummary), page, nextPage, suggestion } }, 200);
+      const answer = async () => {
+        const { rows, suggestion } = search
+          ? await keywordSearch(db, { accountId, search, tags, page, sort })
+          : { rows: await listKnowledge(db, { accountId, tags, page }), suggestion: null };
+        const nextPage = rows.length === KNOWLEDGE_PAGE_SIZE ? page + 1 : null;
+        return { items: rows.map(presentKnowledgeSummary), page, nextPage, suggestion };
+      };
+      // A search is not kept: an item's index is written after its save's change is announced.
+      const data = search ? await answer() : await workspaceReads.read(accountId, ['list', tags, page], answer);
+      return c.json({ data }, 200);
     })
-    .openapi(api.listKnowledgeTags, async (c) =>
-      c.json({ data: await listTags(db, currentMembership(c).accountId) }, 200),
-    )
-    .openapi(api.countKnowledge, async (c) =>
-      c.json({ data: { count: await countKnowledge(db, currentMembership(c).accountId) } }, 200),
-    )
+    .openapi(api.listKnowledgeTags, async (c) => {
+      const { accountId } = currentMembership(c);
+      return c.json({ data: await workspaceReads.read(accountId, ['tags'], () => listTags(db, accountId)) }, 200);
+    })
+    .openapi(api.countKnowledge, async (c) => {
+      const { accountId } = currentMembership(c);
+      const count = await workspaceReads.read(accountId, ['count'], () => countKnowledge(db, accountId));
+      return c.json({ data: { count } }, 200);
+    })
     .openapi(api.weeklyKnowledge, async (c) => {
+      const { accountId } = currentMembership(c);
       const { since, fill } = weeklySeries(new Date(), WEEKS_ON_CHART);
-      return c.json({ data: fill(await countCreatedPerWeek(db, currentMembership(c).accountId, since)) }, 200);
+      const weeks = await workspaceReads.read(accountId, ['weekly', since], () =>
+        countCreatedPerWeek(db, accountId, since),
+      );
+      return c.json({ data: fill(weeks) }, 200);
     })
     .openapi(api.createKnowledge, async (c) => {
       const { accountId, userId, role } = currentMembership(c);
