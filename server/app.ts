@@ -1,14 +1,18 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { except } from 'hono/combine';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './app-env';
+import { honoPath } from './api/hono-path';
 import { serveApiDescription } from './api/openapi';
 import { gateAuthRoutes } from './auth/guards';
 import { loadSession } from './auth/session-middleware';
 import { forgetOnWrites } from './cache/shared-reads';
 import { AppError } from './errors';
+import { aiKnowledgeSearch } from '../common/api/ai-search';
 import { uploadAvatar } from '../common/api/avatars';
 import { createKnowledge, updateKnowledge, uploadKnowledgeImage } from '../common/api/knowledge';
 import { linkKnowledgePdf, uploadKnowledgePdf } from '../common/api/knowledge-pdfs';
+import { sessionActivity, sessionPulse } from '../common/api/login-sessions';
 import { importKnowledge } from '../common/api/transfer';
 import { isStatementTimeout } from './db/client';
 import { limitBodies } from './middleware/body-limit';
@@ -74,7 +78,12 @@ export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.use('*', securityHeaders({ baseUrl: env.BASE_URL }), compressText());
-  app.use('*', forgetOnWrites(deps.authCache, deps.workspaceReads));
+  // Writes that change nothing kept: without this, every open tab's activity (a POST a
+  // minute) and every AI search (a POST that only reads) would empty them for everyone.
+  const changesNothingKept = [sessionActivity, sessionPulse, aiKnowledgeSearch].map((endpoint) =>
+    honoPath(endpoint.path),
+  );
+  app.use('*', except(changesNothingKept, forgetOnWrites(deps.authCache, deps.workspaceReads)));
   // Before anything reads a body, the auth handler included; uploads keep their own (larger) limit.
   // Linking a PDF may carry its thumbnail as a data URL and the text the browser read: an article's limit.
   limitBodies(app, {

@@ -63,6 +63,16 @@ describe('a workspace answer over HTTP', () => {
     expect(await authorShown()).toBe('Ada King');
   });
 
+  it("is kept across writes that change nothing kept: a tab's activity and an AI search", async () => {
+    expect(await authorShown()).toBe('Ada Lovelace');
+    await renameByHand('Ada King');
+    const sessionId = crypto.randomUUID();
+    expect((await owner.post('/api/sessionActivity', { sessionId })).status).toBe(200);
+    expect((await owner.post('/api/sessionPulse', { sessionId })).status).toBe(200);
+    expect((await owner.post('/api/aiKnowledgeSearch', { accountId, query: 'kept' })).status).toBe(200);
+    expect(await authorShown()).toBe('Ada Lovelace');
+  });
+
   it('is forgotten when the change feed reads a change committed outside any request', async () => {
     const counted = async () => (await owner.get(`/api/accounts/${accountId}/knowledge/count`)).body.data.count;
     const tags = async () => (await owner.get(`/api/accounts/${accountId}/knowledge/tags`)).body.data;
