@@ -27,8 +27,13 @@ export function assembleApp(options: {
   const files = fileStoreFromEnv(env);
   const realtime = createRealtime({ database, logger });
   const workspaceReads = createWorkspaceReads();
-  // A change committed through any process makes every workspace's kept answers old.
-  realtime.onChanges(() => workspaceReads.clear());
+  const authCache = createAuthCache();
+  // A change committed through any process makes every workspace's kept answers old, and a
+  // change of members the kept memberships (a member removed through another process is out at once).
+  realtime.onChanges((changes) => {
+    workspaceReads.clear();
+    if (changes.some((change) => change.table === 'account_members')) authCache.clear();
+  });
   const deps: AppDeps = {
     env,
     database,
@@ -43,7 +48,7 @@ export function assembleApp(options: {
     embedder: createEmbedder(env),
     realtime,
     webRoot,
-    authCache: createAuthCache(),
+    authCache,
     workspaceReads,
   };
   return { app: createApp(deps), deps };

@@ -18,7 +18,8 @@ export interface SessionRead {
  * for a few seconds (decision 20). Any request that may change them in this
  * process (any but GET, HEAD and OPTIONS: sign-out, revoking a session, the
  * second factor, a change of member or role, a deleted account) empties both when
- * it ends; another process's change shows within the TTL. Sessions are keyed by a
+ * it ends; another process's change shows within the TTL, and a change of members
+ * as soon as this process's change feed reads it (server/assemble.ts). Sessions are keyed by a
  * hash of the token (a key of fixed size whatever the cookie), and a token that
  * finds no session is not kept, so made-up cookies cannot fill the cache.
  */

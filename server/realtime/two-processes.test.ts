@@ -124,6 +124,17 @@ describe.skipIf(testEngine !== 'postgres')('two Lore processes on one PostgreSQL
     expect(await counted()).toBe(1);
   });
 
+  it('refuse a member removed through one on the other as soon as the change arrives there', async () => {
+    const team = await lore.account({ roles: ['member'] });
+    const [member] = team.members;
+    const listThere = () => onOther(member!).get(`/api/accounts/${team.id}/knowledge`);
+    expect((await listThere()).status).toBe(200);
+    const removed = await team.owner.delete(`/api/removeUser?userId=${member!.userId}&accountId=${team.id}`);
+    expect(removed.status).toBe(200);
+    await feedCaughtUp(lore.db, onOther(team.owner));
+    expect((await listThere()).status).toBe(404);
+  });
+
   it('resume on one process from the last id seen on the other', async () => {
     const team = await lore.account();
     const first = await follow(team.owner);
