@@ -1,8 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { except } from 'hono/combine';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './app-env';
-import { honoPath } from './api/hono-path';
 import { serveApiDescription } from './api/openapi';
 import { gateAuthRoutes } from './auth/guards';
 import { loadSession } from './auth/session-middleware';
@@ -78,12 +76,12 @@ export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.use('*', securityHeaders({ baseUrl: env.BASE_URL }), compressText());
-  // Writes that change nothing kept: without this, every open tab's activity (a POST a
-  // minute) and every AI search (a POST that only reads) would empty them for everyone.
-  const changesNothingKept = [sessionActivity, sessionPulse, aiKnowledgeSearch].map((endpoint) =>
-    honoPath(endpoint.path),
+  // Writes that change nothing kept: without them listed, every open tab's activity (a POST
+  // a minute) and every AI search (a POST that only reads) would empty the caches for everyone.
+  app.use(
+    '*',
+    forgetOnWrites([deps.authCache, deps.workspaceReads], [sessionActivity, sessionPulse, aiKnowledgeSearch]),
   );
-  app.use('*', except(changesNothingKept, forgetOnWrites(deps.authCache, deps.workspaceReads)));
   // Before anything reads a body, the auth handler included; uploads keep their own (larger) limit.
   // Linking a PDF may carry its thumbnail as a data URL and the text the browser read: an article's limit.
   limitBodies(app, {

@@ -66,15 +66,28 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Empties the caches when a request that may have changed what they keep ends
- * (any but GET, HEAD and OPTIONS), whatever its answer, before the answer leaves:
- * the next request of the same person reads what they just wrote.
+ * (any but GET, HEAD and OPTIONS, and none of `changesNothingKept`), whatever its
+ * answer, before the answer leaves: the next request of the same person reads what
+ * they just wrote. Decided after the request, so reads pay nothing for it.
  */
-export function forgetOnWrites(...caches: Forgetful[]): MiddlewareHandler {
+export function forgetOnWrites(
+  caches: Forgetful[],
+  changesNothingKept: Array<{ method: string; path: string }> = [],
+): MiddlewareHandler {
+  const kept = new Set(
+    changesNothingKept.map(({ method, path }) => {
+      // Matched as the request's path is written: a path with parameters would never match.
+      if (path.includes('{'))
+        throw new Error(`${path}: only endpoints without path parameters can change nothing kept`);
+      return `${method.toUpperCase()} ${path}`;
+    }),
+  );
   return async (c, next) => {
     try {
       await next();
     } finally {
-      if (!READS.has(c.req.method)) for (const cache of caches) cache.clear();
+      if (!READS.has(c.req.method) && !kept.has(`${c.req.method} ${c.req.path}`))
+        for (const cache of caches) cache.clear();
     }
   };
 }

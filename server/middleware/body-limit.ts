@@ -3,7 +3,6 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { except } from 'hono/combine';
 import { CONTENT_MAX_LENGTH } from '../../common/knowledge';
 import type { AppEnv } from '../app-env';
-import { honoPath } from '../api/hono-path';
 import { payloadTooLarge } from '../errors';
 
 const MB = 1024 * 1024;
@@ -19,6 +18,9 @@ export const ARTICLE_MAX_BODY_BYTES = Math.ceil((CONTENT_MAX_LENGTH * 6) / MB + 
 
 /** What a body over `maxSize` is told. */
 export const bodyTooLargeMessage = (maxSize: number) => `The request body must be at most ${maxSize / MB} MB`;
+
+/** `/api/accounts/{accountId}/x` (a contract's OpenAPI path) as Hono writes it: `/api/accounts/:accountId/x`. */
+const honoPath = (openApiPath: string) => openApiPath.replace(/\{([^}]+)\}/g, ':$1');
 
 /** Caps a request body at `maxSize` with a 413, counted while it streams in (a Content-Length over it is refused before reading). */
 function capBodies(maxSize: number): MiddlewareHandler<AppEnv> {
