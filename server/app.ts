@@ -84,10 +84,13 @@ export function createApp(deps: AppDeps) {
   );
   // Before anything reads a body, the auth handler included; uploads keep their own (larger) limit.
   // Linking a PDF may carry its thumbnail as a data URL and the text the browser read: an article's limit.
-  limitBodies(app, {
-    uploads: [uploadKnowledgeImage, uploadAvatar, uploadKnowledgePdf, importKnowledge],
-    articles: [createKnowledge, updateKnowledge, linkKnowledgePdf],
-  });
+  app.use(
+    '*',
+    limitBodies({
+      uploads: [uploadKnowledgeImage, uploadAvatar, uploadKnowledgePdf, importKnowledge],
+      articles: [createKnowledge, updateKnowledge, linkKnowledgePdf],
+    }),
+  );
   app.use('/api/*', clientIp({ trustProxy: env.TRUST_PROXY }), sameOrigin(env.BASE_URL, [PROVIDER_FORM_POST]));
   app.get('/api/auth/magic-link/verify', forwardLoginLink(deps));
   app.use('/api/auth/*', gateAuthRoutes(auth));

@@ -1,6 +1,5 @@
 import { bodyLimit } from 'hono/body-limit';
-import type { Hono, MiddlewareHandler } from 'hono';
-import { except } from 'hono/combine';
+import type { MiddlewareHandler } from 'hono';
 import { CONTENT_MAX_LENGTH } from '../../common/knowledge';
 import type { AppEnv } from '../app-env';
 import { payloadTooLarge } from '../errors';
@@ -19,12 +18,24 @@ export const ARTICLE_MAX_BODY_BYTES = Math.ceil((CONTENT_MAX_LENGTH * 6) / MB + 
 /** What a body over `maxSize` is told. */
 export const bodyTooLargeMessage = (maxSize: number) => `The request body must be at most ${maxSize / MB} MB`;
 
-/** `/api/accounts/{accountId}/x` (a contract's OpenAPI path) as Hono writes it: `/api/accounts/:accountId/x`. */
-const honoPath = (openApiPath: string) => openApiPath.replace(/\{([^}]+)\}/g, ':$1');
+/** Whether a request path is one of `openApiPaths` (`/api/accounts/{accountId}/x`: a parameter is one segment). */
+function pathMatcher(openApiPaths: string[]): (path: string) => boolean {
+  const escape = (text: string) => text.replace(/[.*+?^$()[\]\\|]/g, '\\$&');
+  const pattern = openApiPaths
+    .map((path) =>
+      path
+        .split(/\{[^}]+\}/)
+        .map(escape)
+        .join('[^/]+'),
+    )
+    .join('|');
+  const matcher = new RegExp(`^(?:${pattern})$`);
+  return (path) => matcher.test(path);
+}
 
 /** Caps a request body at `maxSize` with a 413, counted while it streams in (a Content-Length over it is refused before reading). */
 function capBodies(maxSize: number): MiddlewareHandler<AppEnv> {
-  const cap = bodyLimit({
+  return bodyLimit({
     maxSize,
     onError: (c) => {
       // The rest of the body is left unread: the client must not send its next request on this connection.
@@ -32,26 +43,27 @@ function capBodies(maxSize: number): MiddlewareHandler<AppEnv> {
       throw payloadTooLarge(bodyTooLargeMessage(maxSize));
     },
   });
-  // A request with neither header has no body (RFC 9112, 6.3), so there is nothing to count; asking
-  // for its body would build a whole fetch Request for it, on every GET.
-  return (c, next) =>
-    c.req.header('content-length') === undefined && c.req.header('transfer-encoding') === undefined
-      ? next()
-      : cap(c, next);
 }
 
 /**
- * Caps every request body of `app`: at ARTICLE_MAX_BODY_BYTES on the paths of
- * `articles`, at MAX_BODY_BYTES elsewhere. Upload endpoints, which enforce a
- * larger limit of their own, are passed in `uploads`. Register it before
- * anything reads a body.
+ * Caps every request body: at ARTICLE_MAX_BODY_BYTES on the paths of `articles`, at
+ * MAX_BODY_BYTES elsewhere. Upload endpoints, which enforce a larger limit of their
+ * own, are passed in `uploads`. Register it before anything reads a body.
  */
-export function limitBodies(
-  app: Hono<AppEnv>,
-  options: { uploads: Array<{ path: string }>; articles: Array<{ path: string }> },
-) {
-  const uploadPaths = options.uploads.map((endpoint) => honoPath(endpoint.path));
-  const articlePaths = options.articles.map((endpoint) => honoPath(endpoint.path));
-  app.use('*', except([...uploadPaths, ...articlePaths], capBodies(MAX_BODY_BYTES)));
-  for (const path of articlePaths) app.use(path, capBodies(ARTICLE_MAX_BODY_BYTES));
+export function limitBodies(options: {
+  uploads: Array<{ path: string }>;
+  articles: Array<{ path: string }>;
+}): MiddlewareHandler<AppEnv> {
+  const isUpload = pathMatcher(options.uploads.map((endpoint) => endpoint.path));
+  const isArticle = pathMatcher(options.articles.map((endpoint) => endpoint.path));
+  const capArticle = capBodies(ARTICLE_MAX_BODY_BYTES);
+  const capOther = capBodies(MAX_BODY_BYTES);
+  return (c, next) => {
+    // A request with neither header has no body (RFC 9112, 6.3): nothing to count, and nothing
+    // more to ask of it. Most requests are such GETs, so they are decided first and cheaply.
+    if (c.req.header('content-length') === undefined && c.req.header('transfer-encoding') === undefined) return next();
+    const path = c.req.path;
+    if (isUpload(path)) return next();
+    return (isArticle(path) ? capArticle : capOther)(c, next);
+  };
 }
