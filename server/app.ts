@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './app-env';
 import { serveApiDescription } from './api/openapi';
+import { sessionCookieName } from './auth/auth';
 import { gateAuthRoutes } from './auth/guards';
 import { loadSession } from './auth/session-middleware';
 import { forgetOnWrites } from './cache/shared-reads';
@@ -97,7 +98,11 @@ export function createApp(deps: AppDeps) {
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
   // Health answers before sessions are read: it must work when the database does not.
   app.route('/', healthRoutes(deps));
-  app.use('/api/*', loadSession(auth, deps.authCache), tellChangePosition(deps.realtime));
+  app.use(
+    '/api/*',
+    loadSession(auth, deps.authCache, sessionCookieName(env.BASE_URL)),
+    tellChangePosition(deps.realtime),
+  );
 
   for (const routes of resources) app.route('/', routes(deps));
   serveApiDescription(app, { baseUrl: env.BASE_URL });

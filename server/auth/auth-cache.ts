@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Membership } from '../app-env';
 import { sharedReads } from '../cache/shared-reads';
 import type { AuthSession, SessionUser } from './auth';
@@ -19,9 +18,9 @@ export interface SessionRead {
  * process (any but GET, HEAD and OPTIONS: sign-out, revoking a session, the
  * second factor, a change of member or role, a deleted account) empties both when
  * it ends; another process's change shows within the TTL, and a change of members
- * as soon as this process's change feed reads it (server/assemble.ts). Sessions are keyed by a
- * hash of the token (a key of fixed size whatever the cookie), and a token that
- * finds no session is not kept, so made-up cookies cannot fill the cache.
+ * as soon as this process's change feed reads it (server/assemble.ts). Sessions are keyed by
+ * the signed cookie's value, and one that finds no session (a made-up or altered cookie, whose
+ * signature better-auth refuses) is not kept, so made-up cookies cannot fill the cache.
  */
 export function createAuthCache(options: { ttlMs?: number; now?: () => number } = {}) {
   const ttlMs = options.ttlMs ?? AUTH_CACHE_TTL_MS;
@@ -29,11 +28,14 @@ export function createAuthCache(options: { ttlMs?: number; now?: () => number } 
   const sessions = sharedReads<SessionRead | null>({ ttlMs, maxEntries: MAX_ENTRIES, now });
   const memberships = sharedReads<Membership | null>({ ttlMs, maxEntries: MAX_ENTRIES, now });
   return {
-    /** The session for this token, from `read` unless read within the TTL; never kept past the session's own expiry. */
-    session(token: string | undefined, read: () => Promise<SessionRead | null>): Promise<SessionRead | null> {
-      if (!token) return read();
-      const key = createHash('sha256').update(token).digest('base64');
-      return sessions.read(key, read, (result) => !!result && { until: new Date(result.session.expiresAt).getTime() });
+    /** The session behind this session cookie, from `read` unless read within the TTL; never kept past the session's own expiry. */
+    session(cookie: string | undefined, read: () => Promise<SessionRead | null>): Promise<SessionRead | null> {
+      if (!cookie) return read();
+      return sessions.read(
+        cookie,
+        read,
+        (result) => !!result && { until: new Date(result.session.expiresAt).getTime() },
+      );
     },
     /** The user's membership of the account (null: none), from `read` unless read within the TTL. */
     membership(userId: string, accountId: string, read: () => Promise<Membership | null>) {

@@ -24,6 +24,11 @@ export interface AuthDeps {
   secret: string;
 }
 
+/** The session cookie better-auth sets and reads: `lore.session_token`, with `__Secure-` in front over https. */
+export const sessionCookieName = (baseUrl: string) => `${secureCookies(baseUrl) ? '__Secure-' : ''}lore.session_token`;
+
+const secureCookies = (baseUrl: string) => baseUrl.startsWith('https://');
+
 /**
  * better-auth configured for Lore: e-mail links, optional Google and Apple (OpenID
  * providers found by discovery from their issuer, decision 15), our tables.
@@ -47,7 +52,7 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
     },
     advanced: {
       cookiePrefix: 'lore',
-      useSecureCookies: env.BASE_URL.startsWith('https://'),
+      useSecureCookies: secureCookies(env.BASE_URL),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       // Only our own middleware sets this header, from the socket or a trusted proxy.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/test-server';
+import { startOverHttpAndHttps, type TestServer } from '../test/test-server';
 
 let plain: TestServer;
 let secure: TestServer;
 
 beforeAll(async () => {
-  // The same server, once reached over http and once behind an https address (as behind a TLS proxy).
-  [plain, secure] = await Promise.all([
-    startTestServer(),
-    startTestServer({ env: { BASE_URL: 'https://lore.example.com' } }),
-  ]);
+  [plain, secure] = await startOverHttpAndHttps();
 });
 afterAll(() => Promise.all([plain.close(), secure.close()]));
 

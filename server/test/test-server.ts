@@ -123,3 +123,8 @@ export async function startTestServer(
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/** The same server twice: reached over http, and behind an https address (as behind a TLS proxy). */
+export function startOverHttpAndHttps(): Promise<[plain: TestServer, secure: TestServer]> {
+  return Promise.all([startTestServer(), startTestServer({ env: { BASE_URL: 'https://lore.example.com' } })]);
+}
