@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './app-env';
 import { serveApiDescription } from './api/openapi';
+import { RememberedRoutes } from './api/remembered-routes';
 import { sessionCookieName } from './auth/auth';
 import { gateAuthRoutes } from './auth/guards';
 import { loadSession } from './auth/session-middleware';
@@ -74,7 +75,7 @@ const PROVIDER_FORM_POST = /^\/api\/auth\/callback\/[a-z]+$/;
 /** Builds Lore's HTTP app from its parts: API, auth and (when built) the web app. */
 export function createApp(deps: AppDeps) {
   const { env, auth, logger } = deps;
-  const app = new OpenAPIHono<AppEnv>();
+  const app = new OpenAPIHono<AppEnv>({ router: new RememberedRoutes() });
 
   app.use('*', securityHeaders({ baseUrl: env.BASE_URL }), compressText());
   // Writes that change nothing kept: without them listed, every open tab's activity (a POST
