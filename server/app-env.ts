@@ -11,6 +11,7 @@ import type { FileStore } from './storage/file-store';
 import type { TotpVault } from './auth/totp';
 import type { AuthCache } from './auth/auth-cache';
 import type { WorkspaceReads } from './cache/workspace-reads';
+import type { AnswerState } from './middleware/answers';
 
 /** Everything the app is built from; tests build it with their own parts. */
 export interface AppDeps {
@@ -51,5 +52,7 @@ export interface AppEnv {
     session: AuthSession | null;
     /** Set by the membership guard; read it with currentMembership(c). */
     membership: Membership | undefined;
+    /** How this request's answer is made (server/middleware/answers.ts). */
+    answer: AnswerState;
   };
 }

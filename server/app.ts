@@ -15,8 +15,8 @@ import { linkKnowledgePdf, uploadKnowledgePdf } from '../common/api/knowledge-pd
 import { sessionActivity, sessionPulse } from '../common/api/login-sessions';
 import { importKnowledge } from '../common/api/transfer';
 import { isStatementTimeout } from './db/client';
+import { answers } from './middleware/answers';
 import { limitBodies } from './middleware/body-limit';
-import { compressText } from './middleware/compress';
 import { clientIp } from './middleware/client-ip';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
@@ -77,7 +77,7 @@ export function createApp(deps: AppDeps) {
   const { env, auth, logger } = deps;
   const app = new OpenAPIHono<AppEnv>({ router: new RememberedRoutes() });
 
-  app.use('*', securityHeaders({ baseUrl: env.BASE_URL }), compressText());
+  app.use('*', answers({ everyAnswer: securityHeaders({ baseUrl: env.BASE_URL }) }));
   // Writes that change nothing kept: without them listed, every open tab's activity (a POST
   // a minute) and every AI search (a POST that only reads) would empty the caches for everyone.
   app.use(

@@ -1,7 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { Context, MiddlewareHandler } from 'hono';
-import type { StatusCode } from 'hono/utils/http-status';
+import type { Context } from 'hono';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -21,7 +20,7 @@ const BROTLI_QUALITY = 3;
  */
 const SYNC_MAX_BYTES = 64 * 1024;
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 const brotliOptions = (size: number) => ({
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size },
@@ -38,92 +37,72 @@ async function compress(body: Buffer, encoding: Encoding): Promise<NonSharedBuff
   return encoding === 'gzip' ? gzip(body) : brotli(body, brotliOptions(body.length));
 }
 
+/** Accept-Encoding values already read (a browser sends the same one every time), at most 100. */
+const encodingsChosen = new Map<string, Encoding | undefined>();
+
 /** The encoding to answer in: brotli when the client takes it, else gzip, else none. */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  if (encodingsChosen.has(acceptEncoding)) return encodingsChosen.get(acceptEncoding);
   const accepted = new Map(
-    (acceptEncoding ?? '').split(',').map((part) => {
+    acceptEncoding.split(',').map((part) => {
       const [name = '', ...params] = part.trim().toLowerCase().split(';');
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
       return [name, q ? Number(q.slice(2)) : 1] as const;
     }),
   );
-  if ((accepted.get('br') ?? 0) > 0) return 'br';
-  if ((accepted.get('gzip') ?? 0) > 0) return 'gzip';
-  return undefined;
+  const chosen = (accepted.get('br') ?? 0) > 0 ? 'br' : (accepted.get('gzip') ?? 0) > 0 ? 'gzip' : undefined;
+  if (encodingsChosen.size < 100) encodingsChosen.set(acceptEncoding, chosen);
+  return chosen;
 }
 
 /** Statuses whose answer has no body to compress. */
 const NO_BODY = new Set([101, 204, 205, 304]);
 
 /**
- * Compresses text answers (JSON, HTML, the API description) with brotli or gzip,
- * as the request accepts (Hono's own compress middleware has no brotli). Streams
- * and files are left as they are; built assets are served already compressed
- * (server/web/spa.ts).
- *
- * JSON is compressed as the route makes it (`c.json`), from the text in hand:
- * reading an answer back out of its Response made the Response over as a stream
- * and cost more than the rest of a signed-in request (the count answered 2,900
- * requests a second with it, 5,700 without). Other text, and JSON too large to
- * compress on the request's own thread, is read back and compressed after the route.
+ * JSON text as it goes out: in `encoding` when it is worth compressing (undefined when
+ * it is too large for the request's own thread: such an answer is compressed after the
+ * route, by compressAnswer).
  */
-export function compressText(): MiddlewareHandler {
-  return async (c, next) => {
-    const encoding = c.req.method === 'HEAD' ? undefined : chooseEncoding(c.req.header('accept-encoding'));
-    if (encoding) compressJsonAsMade(c, encoding);
-    await next();
-    const response = c.res;
-    const type = response.headers.get('content-type') ?? '';
-    if (
-      c.req.method === 'HEAD' ||
-      NO_BODY.has(response.status) ||
-      response.headers.has('content-encoding') ||
-      !COMPRESSIBLE.test(type) ||
-      response.headers.get('cache-control')?.includes('no-transform')
-    )
-      return;
-    response.headers.append('vary', 'Accept-Encoding');
-    if (!encoding || tooSmall.has(response) || !response.body) return;
-    const body = Buffer.from(await response.arrayBuffer());
-    if (body.length < MIN_BYTES) {
-      c.res = new Response(body, response);
-      return;
-    }
-    const compressed = await compress(body, encoding);
-    // Hono carries the old answer's headers over to the new one: change them there.
-    response.headers.delete('content-length');
-    response.headers.set('content-encoding', encoding);
-    c.res = new Response(compressed, response);
-  };
+export function jsonBody(
+  text: string,
+  encoding: Encoding | undefined,
+): { body: string | NonSharedBuffer; encoding?: Encoding } | undefined {
+  if (text.length > SYNC_MAX_BYTES) return undefined;
+  if (!encoding || text.length < MIN_BYTES) return { body: text };
+  return { body: compressNow(Buffer.from(text), encoding), encoding };
 }
 
-/** JSON answers `c.json` knew to be too small to compress: never read back. */
-const tooSmall = new WeakSet<Response>();
-
 /**
- * This request's `c.json` compresses what it sends; otherwise it answers as Hono's
- * own does (the same text, status, headers and default content type).
+ * Compresses a finished text answer (HTML, the API description, JSON too large for
+ * the request's thread) with brotli or gzip, as the request accepts (Hono's own
+ * compress middleware has no brotli), reading it back out of its Response. Streams
+ * and files are left as they are; built assets are served already compressed
+ * (server/web/spa.ts). JSON that answers.ts made whole never comes here: reading an
+ * answer back made the Response over as a stream and cost more than the rest of a
+ * signed-in request (the count answered 2,900 requests a second with it, 5,700 without).
  */
-function compressJsonAsMade(c: Context, encoding: Encoding) {
-  const compressedJson = (
-    object: unknown,
-    arg?: StatusCode | ResponseInit,
-    headers?: Record<string, string | string[]>,
-  ) => {
-    const text = JSON.stringify(object);
-    const jsonHeaders = { 'Content-Type': 'application/json', ...headers };
-    // Small answers go as they are; ones too large for the request's own thread are compressed on the thread pool after the route.
-    if (text.length < MIN_BYTES || text.length > SYNC_MAX_BYTES) {
-      const response = c.newResponse(text, arg as StatusCode, jsonHeaders);
-      if (text.length < MIN_BYTES) tooSmall.add(response);
-      return response;
-    }
-    // Appended, so a Vary the route set stays.
-    c.header('Vary', 'Accept-Encoding', { append: true });
-    return c.newResponse(compressNow(Buffer.from(text), encoding), arg as StatusCode, {
-      ...jsonHeaders,
-      'Content-Encoding': encoding,
-    });
-  };
-  c.json = compressedJson as typeof c.json;
+export async function compressAnswer(c: Context, encoding: Encoding | undefined) {
+  const response = c.res;
+  const type = response.headers.get('content-type') ?? '';
+  if (
+    c.req.method === 'HEAD' ||
+    NO_BODY.has(response.status) ||
+    response.headers.has('content-encoding') ||
+    !COMPRESSIBLE.test(type) ||
+    response.headers.get('cache-control')?.includes('no-transform')
+  )
+    return;
+  response.headers.append('vary', 'Accept-Encoding');
+  if (!encoding || !response.body) return;
+  const body = Buffer.from(await response.arrayBuffer());
+  if (body.length < MIN_BYTES) {
+    c.res = new Response(body, response);
+    return;
+  }
+  const compressed = await compress(body, encoding);
+  // Hono carries the old answer's headers over to the new one: change them there.
+  response.headers.delete('content-length');
+  response.headers.set('content-encoding', encoding);
+  c.res = new Response(compressed, response);
 }
