@@ -1,3 +1,4 @@
+import { keepJson } from '../middleware/answers';
 import { sharedReads } from './shared-reads';
 
 /** How long a workspace's answer is kept at most (decision 20): what moves no change position shows within this. */
@@ -8,7 +9,8 @@ const MAX_ENTRIES = 1_000;
 /**
  * Answers that depend on a workspace's items and nothing about who asks: a page of
  * its list, its tags, its count, its weekly counts. Read once and shared by every
- * member who asks until the workspace may have changed (decision 20). Emptied, all of
+ * member who asks until the workspace may have changed (decision 20), and sent as they
+ * are: their JSON, and its compressed forms, are made once too (keepJson). Emptied, all of
  * it, when this process's change feed reads any committed change (made through any
  * process: an item saved, a summary written, a member removed) and when a request of
  * this process that may write ends. What moves no change position (an author's new
@@ -24,7 +26,7 @@ export function createWorkspaceReads(options: { ttlMs?: number; now?: () => numb
   return {
     /** The workspace's answer to `question` (a name and its inputs), from `read` unless kept. */
     read<V>(accountId: string, question: readonly unknown[], read: () => Promise<V>): Promise<V> {
-      return reads.read(JSON.stringify([accountId, ...question]), read) as Promise<V>;
+      return reads.read(JSON.stringify([accountId, ...question]), () => read().then(keepJson)) as Promise<V>;
     },
     clear() {
       reads.clear();

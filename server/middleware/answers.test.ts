@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../app-env';
-import { addAnswerHeader, answers } from './answers';
+import { addAnswerHeader, answers, keepJson } from './answers';
 
 const everyAnswer = { 'x-frame-options': 'DENY', 'content-security-policy': "default-src 'self'" };
 
@@ -92,5 +92,32 @@ describe('answers', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(await response.text()).toBe('');
+  });
+
+  it('make a kept answer’s JSON once for each encoding, and any other answer’s every time', async () => {
+    const items = Array.from({ length: 100 }, (_, i) => ({ id: i, title: `Item number ${i}` }));
+    const kept = keepJson({ data: { items } });
+    const other = { data: { items } };
+    const routes = app()
+      .get('/kept', (c) => c.json(kept))
+      .get('/other', (c) => c.json(other));
+    const read = async (path: string, encoding?: string) => {
+      const response = await routes.request(path, { headers: encoding ? { 'accept-encoding': encoding } : {} });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const coding = response.headers.get('content-encoding');
+      const text =
+        coding === 'br' ? zlib.brotliDecompressSync(bytes) : coding === 'gzip' ? zlib.gunzipSync(bytes) : bytes;
+      return JSON.parse(text.toString()).data.items.length;
+    };
+    for (const encoding of [undefined, 'br', 'gzip']) {
+      expect(await read('/kept', encoding)).toBe(100);
+      expect(await read('/other', encoding)).toBe(100);
+    }
+    // Changed after it was sent (a kept answer never is): the kept JSON is what was made.
+    items.push({ id: 100, title: 'One more' });
+    for (const encoding of [undefined, 'br', 'gzip']) {
+      expect(await read('/kept', encoding)).toBe(100);
+      expect(await read('/other', encoding)).toBe(101);
+    }
   });
 });

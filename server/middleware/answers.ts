@@ -21,6 +21,23 @@ export interface AnswerState {
 
 type AnswerContext = Context<AppEnv>;
 
+/** What a JSON answer is sent as: its text, or its compressed bytes. */
+type JsonBody = NonNullable<ReturnType<typeof jsonBody>>;
+
+/** The JSON of answers sent again and again (keepJson): made once per encoding. */
+const keptJson = new WeakMap<object, { text?: string } & Partial<Record<Encoding | 'none', JsonBody>>>();
+
+/**
+ * Marks `answer` as one that is sent again and again while it lives (a workspace's kept
+ * list page, tags or count): `c.json` keeps its text and compressed bytes beside it,
+ * so it serializes and compresses it once per encoding, not for every request. The
+ * answer must not change once marked. Anything but an object is left as it is.
+ */
+export function keepJson<T>(answer: T): T {
+  if (typeof answer === 'object' && answer !== null) keptJson.set(answer, {});
+  return answer;
+}
+
 /**
  * Makes and finishes every answer; register it first. Each answer gets `everyAnswer`'s
  * headers (the security headers) unless it sets its own, and the request's answer
@@ -81,8 +98,11 @@ function noteHeader(this: AnswerContext, ...args: Parameters<AnswerContext['head
 /** `c.json`: the answer made whole, unless Hono must make it (see answers()). */
 function makeJson(this: AnswerContext, object: unknown, arg?: unknown, headers?: Record<string, string>) {
   const state = this.get('answer');
-  const text = JSON.stringify(object);
-  const made = state.headersSet || typeof arg === 'object' ? undefined : jsonBody(text, state.encoding);
+  if (state.headersSet || typeof arg === 'object') return state.honoJson(object, arg, headers);
+  const kept = typeof object === 'object' && object !== null ? keptJson.get(object) : undefined;
+  const made = kept
+    ? (kept[state.encoding ?? 'none'] ??= jsonBody((kept.text ??= JSON.stringify(object)), state.encoding))
+    : jsonBody(JSON.stringify(object), state.encoding);
   if (!made) return state.honoJson(object, arg, headers);
   // One copy of what every JSON answer carries, then this one's own.
   const record = { ...state.jsonHeaders };

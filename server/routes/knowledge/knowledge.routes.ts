@@ -52,28 +52,26 @@ export function knowledgeRoutes(deps: AppDeps) {
           ? await keywordSearch(db, { accountId, search, tags, page, sort })
           : { rows: await listKnowledge(db, { accountId, tags, page }), suggestion: null };
         const nextPage = rows.length === KNOWLEDGE_PAGE_SIZE ? page + 1 : null;
-        return { items: rows.map(presentKnowledgeSummary), page, nextPage, suggestion };
+        return { data: { items: rows.map(presentKnowledgeSummary), page, nextPage, suggestion } };
       };
       // A search is not kept: an item's index is written after its save's change is announced.
-      const data = search ? await answer() : await workspaceReads.read(accountId, ['list', tags, page], answer);
-      return c.json({ data }, 200);
+      return c.json(search ? await answer() : await workspaceReads.read(accountId, ['list', tags, page], answer), 200);
     })
     .openapi(api.listKnowledgeTags, async (c) => {
       const { accountId } = currentMembership(c);
-      return c.json({ data: await workspaceReads.read(accountId, ['tags'], () => listTags(db, accountId)) }, 200);
+      const answer = async () => ({ data: await listTags(db, accountId) });
+      return c.json(await workspaceReads.read(accountId, ['tags'], answer), 200);
     })
     .openapi(api.countKnowledge, async (c) => {
       const { accountId } = currentMembership(c);
-      const count = await workspaceReads.read(accountId, ['count'], () => countKnowledge(db, accountId));
-      return c.json({ data: { count } }, 200);
+      const answer = async () => ({ data: { count: await countKnowledge(db, accountId) } });
+      return c.json(await workspaceReads.read(accountId, ['count'], answer), 200);
     })
     .openapi(api.weeklyKnowledge, async (c) => {
       const { accountId } = currentMembership(c);
       const { since, fill } = weeklySeries(new Date(), WEEKS_ON_CHART);
-      const weeks = await workspaceReads.read(accountId, ['weekly', since], () =>
-        countCreatedPerWeek(db, accountId, since),
-      );
-      return c.json({ data: fill(weeks) }, 200);
+      const answer = async () => ({ data: fill(await countCreatedPerWeek(db, accountId, since)) });
+      return c.json(await workspaceReads.read(accountId, ['weekly', since], answer), 200);
     })
     .openapi(api.createKnowledge, async (c) => {
       const { accountId, userId, role } = currentMembership(c);
