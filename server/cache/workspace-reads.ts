@@ -3,8 +3,11 @@ import { sharedReads } from './shared-reads';
 
 /** How long a workspace's answer is kept at most (decision 20): what moves no change position shows within this. */
 export const WORKSPACE_READS_TTL_MS = 5000;
-/** Answers kept at most (a list page is about 60 kB in memory); the oldest go first. */
-const MAX_ENTRIES = 1_000;
+/**
+ * Answers kept at most (a list page is about 100 kB in memory, with its JSON and its
+ * brotli: 50 MB at most); the oldest go first.
+ */
+const MAX_ENTRIES = 500;
 
 /**
  * Answers that depend on a workspace's items and nothing about who asks: a page of
