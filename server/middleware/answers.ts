@@ -104,9 +104,9 @@ function makeJson(this: AnswerContext, object: unknown, arg?: unknown, headers?:
     ? (kept[state.encoding ?? 'none'] ??= jsonBody((kept.text ??= JSON.stringify(object)), state.encoding))
     : jsonBody(JSON.stringify(object), state.encoding);
   if (!made) return state.honoJson(object, arg, headers);
-  // One copy of what every JSON answer carries, then this one's own.
-  const record = { ...state.jsonHeaders };
-  for (const name in state.headers) record[name] = state.headers[name]!;
+  // What every JSON answer carries, then this one's own. (Object.assign: a spread copy took
+  // a microsecond for each header added to it afterwards.)
+  const record: Record<string, string> = Object.assign({}, state.jsonHeaders, state.headers);
   for (const name in headers) {
     const key = name.toLowerCase();
     record[key] = key === 'vary' ? `${headers[name]}, ${record.vary}` : headers[name]!;
