@@ -6,17 +6,23 @@
  * start Lore, so they measure the sources as they are.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 export const SERVER_BUILD = 'dist/server';
 
-/** Builds the server into dist/server, replacing what was there. */
-export async function buildServer() {
-  fs.rmSync(SERVER_BUILD, { recursive: true, force: true });
+/**
+ * Builds the server into dist/server, replacing what was there; or the sources of
+ * another checkout (`root`, with node_modules of its own) into `outdir` within it.
+ */
+export async function buildServer(options: { root?: string; outdir?: string } = {}) {
+  const { root = '.', outdir = SERVER_BUILD } = options;
+  fs.rmSync(path.resolve(root, outdir), { recursive: true, force: true });
   await build({
+    absWorkingDir: path.resolve(root),
     entryPoints: { index: 'server/index.ts', 'pdf-worker': 'server/storage/pdf-worker.ts' },
-    outdir: SERVER_BUILD,
+    outdir,
     bundle: true,
     // Code behind a dynamic import (import and export, images) stays in a chunk of its own, loaded on first use.
     splitting: true,
