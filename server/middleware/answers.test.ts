@@ -46,6 +46,18 @@ describe('answers', () => {
     expect(response.headers.get('vary')).toContain('Accept-Encoding');
   });
 
+  it('give JSON the status set with c.status when it has none of its own', async () => {
+    const response = await app()
+      .get('/', (c) => {
+        c.status(202);
+        return c.json({ ok: true });
+      })
+      .request('/');
+    expect(response.status).toBe(202);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('lore-change-position')).toBe('7');
+  });
+
   it('leave an answer its own security header, and give it the rest', async () => {
     const response = await app()
       .get('/', (c) => c.body('file', 200, { 'Content-Security-Policy': 'sandbox' }))
@@ -69,7 +81,7 @@ describe('answers', () => {
   it('compress JSON as the request accepts, and JSON given a whole ResponseInit too', async () => {
     const items = Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Item number ${i}` }));
     const routes = app()
-      .get('/made', (c) => c.json({ items }))
+      .get('/made', (c) => c.json({ items }, 200))
       .get('/init', (c) => c.json({ items }, { status: 202, headers: { 'Cache-Control': 'no-store' } }));
     for (const path of ['/made', '/init']) {
       const response = await routes.request(path, { headers: { 'accept-encoding': 'gzip, br' } });
@@ -99,8 +111,8 @@ describe('answers', () => {
     const kept = keepJson({ data: { items } });
     const other = { data: { items } };
     const routes = app()
-      .get('/kept', (c) => c.json(kept))
-      .get('/other', (c) => c.json(other));
+      .get('/kept', (c) => c.json(kept, 200))
+      .get('/other', (c) => c.json(other, 200));
     const read = async (path: string, encoding?: string) => {
       const response = await routes.request(path, { headers: encoding ? { 'accept-encoding': encoding } : {} });
       const bytes = Buffer.from(await response.arrayBuffer());

@@ -1,5 +1,4 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { StatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../app-env';
 import { chooseEncoding, compressAnswer, jsonBody, type Encoding } from './compress';
 
@@ -48,9 +47,9 @@ export function keepJson<T>(answer: T): T {
  * keeps headers in a fetch Headers object that validates, lower-cases and sorts them
  * at every step, and finishing an answer after the route read them back out of it:
  * together a fifth of a signed-in GET answered from memory, such as the count
- * (decision 20). An answer made after `c.header` was called is Hono's, as is any
- * other answer (a page, a file, a stream, better-auth's, JSON too large to compress on
- * the request's thread): those are finished after the route.
+ * (decision 20). An answer made after `c.header` was called, or without a status of
+ * its own, is Hono's, as is any other answer (a page, a file, a stream, better-auth's,
+ * JSON too large to compress on the request's thread): those are finished after the route.
  *
  * The request's `c.header` and `c.json` become the shared functions below, which find
  * the request's state among its Context's variables. Keeping closures made per request
@@ -98,7 +97,8 @@ function noteHeader(this: AnswerContext, ...args: Parameters<AnswerContext['head
 /** `c.json`: the answer made whole, unless Hono must make it (see answers()). */
 function makeJson(this: AnswerContext, object: unknown, arg?: unknown, headers?: Record<string, string>) {
   const state = this.get('answer');
-  if (state.headersSet || typeof arg === 'object') return state.honoJson(object, arg, headers);
+  // Without a status of its own, the answer's may have been set with c.status, which only Hono knows.
+  if (state.headersSet || typeof arg !== 'number') return state.honoJson(object, arg, headers);
   const kept = typeof object === 'object' && object !== null ? keptJson.get(object) : undefined;
   const made = kept
     ? (kept[state.encoding ?? 'none'] ??= jsonBody((kept.text ??= JSON.stringify(object)), state.encoding))
@@ -112,6 +112,6 @@ function makeJson(this: AnswerContext, object: unknown, arg?: unknown, headers?:
     record[key] = key === 'vary' ? `${headers[name]}, ${record.vary}` : headers[name]!;
   }
   if (made.encoding) record['content-encoding'] = made.encoding;
-  state.whole = new Response(made.body, { status: arg as StatusCode | undefined, headers: record });
+  state.whole = new Response(made.body, { status: arg, headers: record });
   return state.whole;
 }
