@@ -42,9 +42,14 @@ interface VitestReport {
     assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
   }[];
 }
+interface PlaywrightSpec {
+  title: string;
+  ok: boolean;
+  tests: { status: 'expected' | 'unexpected' | 'flaky' | 'skipped'; results: { error?: { message?: string } }[] }[];
+}
 interface PlaywrightSuite {
   file: string;
-  specs: { title: string; ok: boolean; tests: { results: { error?: { message?: string } }[] }[] }[];
+  specs: PlaywrightSpec[];
   suites?: PlaywrightSuite[];
 }
 interface PlaywrightReport {
@@ -69,16 +74,22 @@ function vitestFailures(report: VitestReport): string[] {
   });
 }
 
-function playwrightFailures(suites: PlaywrightSuite[] = []): string[] {
+/** Every spec of a Playwright report, with its file. */
+function playwrightSpecs(suites: PlaywrightSuite[] = []): Array<{ file: string; spec: PlaywrightSpec }> {
   return suites.flatMap((suite) => [
-    ...suite.specs
-      .filter((spec) => !spec.ok)
-      .map((spec) => {
-        const error = spec.tests.flatMap((test) => test.results).find((result) => result.error)?.error;
-        return `${suite.file} › ${spec.title}: ${firstLine(error?.message)}`;
-      }),
-    ...playwrightFailures(suite.suites),
+    ...suite.specs.map((spec) => ({ file: suite.file, spec })),
+    ...playwrightSpecs(suite.suites),
   ]);
+}
+
+/** "file › title: the first error", for the specs `which` picks. */
+function describeSpecs(suites: PlaywrightSuite[], which: (spec: PlaywrightSpec) => boolean): string[] {
+  return playwrightSpecs(suites)
+    .filter(({ spec }) => which(spec))
+    .map(({ file, spec }) => {
+      const error = spec.tests.flatMap((test) => test.results).find((result) => result.error)?.error;
+      return `${file} › ${spec.title}: ${firstLine(error?.message)}`;
+    });
 }
 
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-test-'));
@@ -235,12 +246,17 @@ if (chromium && built === 0) {
       'npx',
       () => ['playwright', 'test'],
       {},
-      (report) => ({
-        passed: report.stats.expected + report.stats.flaky,
-        failed: report.stats.unexpected,
-        skipped: report.stats.skipped,
-        failures: playwrightFailures(report.suites),
-      }),
+      (report) => {
+        // A test that failed and then passed on its retry (CI only) is named, never hidden.
+        for (const flaky of describeSpecs(report.suites, (spec) => spec.tests.some((test) => test.status === 'flaky')))
+          notes.push(`Passed only on its retry: ${flaky}`);
+        return {
+          passed: report.stats.expected + report.stats.flaky,
+          failed: report.stats.unexpected,
+          skipped: report.stats.skipped,
+          failures: describeSpecs(report.suites, (spec) => !spec.ok),
+        };
+      },
     ),
   );
 } else if (chromium) {
