@@ -10,9 +10,9 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 10_000 },
   workers: 1,
-  // On CI, a failed test runs once more: a rare timing miss on a loaded machine (one in
-  // hundreds of runs, never reproduced alone) must not stop a landing. A test that passes
-  // only on its retry is named in npm test's summary; one that fails twice fails the run.
+  // On CI, a failed test runs once more: a rare timing miss (seen once in CI, never
+  // reproduced here) must not stop a landing. A test that passes only on its retry is
+  // named in npm test's summary; one that fails twice fails the run.
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: process.env.LORE_REPORT_FILE ?? 'test-results/report.json' }]],
   use: {

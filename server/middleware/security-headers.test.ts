@@ -1,3 +1,5 @@
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOverHttpAndHttps, type TestServer } from '../test/test-server';
 
@@ -22,6 +24,29 @@ describe('Strict-Transport-Security', () => {
     for (const path of ['/api/health', '/api/nothing-here']) {
       const { headers } = await secure.anonymous().get(path);
       expect(headers.get('strict-transport-security')).toBe('max-age=15552000; includeSubDomains');
+    }
+  });
+});
+
+describe('every answer', () => {
+  it('carries each header hono/secure-headers sets by default (written out once, so JSON answers are made whole)', async () => {
+    const library = await new Hono()
+      .use(secureHeaders())
+      .get('/', (c) => c.body(null))
+      .request('/');
+    const names = [...library.headers.keys()];
+    expect(names).toContain('x-frame-options');
+    for (const [lore, path] of [
+      [plain, '/api/health'], // JSON, made whole
+      [plain, '/api/nothing-here'], // Hono's answer, finished after the route
+      [secure, '/api/health'],
+    ] as const) {
+      const { headers } = await lore.anonymous().get(path);
+      for (const name of names) {
+        // HSTS only over https (above).
+        if (name === 'strict-transport-security' && lore === plain) continue;
+        expect(headers.get(name), `${name} on ${path}`).not.toBeNull();
+      }
     }
   });
 });
