@@ -8,7 +8,7 @@ import { keepDataFolderPrivate } from './db/data-folder';
 import { lockDataFolder } from './db/data-folder-lock';
 import { startMaintenance } from './db/maintenance';
 import { migrateToLatest } from './db/migrate';
-import { indexStaleItems } from './search/index-item';
+import { reindexInBackground } from './search/reindex';
 import { EnvError, loadEnv } from './env';
 import { listen } from './http-server';
 import { embedStaleItemsLater } from './jobs/embed-item';
@@ -28,9 +28,7 @@ async function main() {
   });
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info({ applied }, 'Database migrated');
-  const indexed = await indexStaleItems(database.db);
-  if (indexed > 0) logger.info({ indexed }, 'Items indexed for search');
-  // The embedded database has no autovacuum: statistics for what migrations and indexing wrote, then on a schedule.
+  // The embedded database has no autovacuum: statistics for what migrations wrote, then on a schedule.
   const maintenance = startMaintenance(database, logger);
   await maintenance.runNow();
 
@@ -43,15 +41,21 @@ async function main() {
   // A wrong bucket or key stops Lore here rather than at the first upload.
   await deps.files.ready();
   logger.info(`Files are kept in ${deps.files.where}`);
-  // After the index pass above, which may have replaced passages (and so dropped their vectors).
-  const toEmbed = await embedStaleItemsLater(database.db, deps.embedder);
-  if (toEmbed > 0) logger.info({ items: toEmbed }, 'Items queued to be embedded for search');
+  let stopping = false;
   const server = await listen(app.fetch, { port: env.PORT, hostname: env.HOST });
   const jobs = createLoreJobWorker(deps);
   jobs.start();
   logger.info(`Lore is running at ${env.BASE_URL} (database: ${database.engine})`);
+  // Items indexed under an older analyzer are indexed again while Lore serves; then
+  // the passages it replaced (and so their vectors) are embedded again.
+  const reindexing = reindexInBackground(database.db, logger);
+  void reindexing.done.then(async () => {
+    if (stopping) return;
+    const toEmbed = await embedStaleItemsLater(database.db, deps.embedder);
+    if (toEmbed > 0) logger.info({ items: toEmbed }, 'Items queued to be embedded for search');
+    await maintenance.runNow();
+  });
 
-  let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -59,6 +63,7 @@ async function main() {
     // Live streams never finish by themselves: ended first, their pages reconnect (to another process, or to this one once back).
     await deps.realtime.close();
     await server.close();
+    await reindexing.stop();
     await jobs.stop();
     await maintenance.stop();
     deps.mailer.close();

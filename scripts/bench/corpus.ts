@@ -4,13 +4,13 @@
  *
  * Items are generated over a vocabulary with a Zipf distribution, each with a few
  * topic words it repeats. Worker threads generate them and index them with the real
- * indexer (`indexPassages`, `postingsOf`, `itemWords`); the rows go in with COPY, in
- * batches, with the search tables' triggers and the indexes of search_terms off
- * during the load. What those triggers keep (search_stats, search_term_stats, the
- * vocabulary and its spelling variants) is then filled in one statement each, as the triggers
- * would have, and checked; knowledge's own triggers stay on, so whatever the app
- * keeps from an item's row is kept. A few items are indexed again through the real
- * indexer to check the load stored the same rows. Used by `npm run bench` and
+ * indexer (`buildItemIndex`, `itemWords`); the rows go in with COPY, in batches, with
+ * the search tables' triggers and the GIN index of search_items off during the load.
+ * The statistics the indexer keeps beside its rows (search_totals, search_term_counts)
+ * are summed from each item's contribution, as it would have, and checked; what the
+ * vocabulary trigger keeps (the vocabulary) is filled in one statement; knowledge's own triggers stay on, so whatever the app keeps from an
+ * item's row is kept. A few items are indexed again through the real indexer to check
+ * the load stored the same rows. Used by `npm run bench` and
  * `npm run bench:ai-search`.
  */
 import crypto from 'node:crypto';
@@ -21,10 +21,10 @@ import { eng as STOP_WORDS } from 'stopword';
 import { knowledgePreview } from '../../server/content/knowledge-html';
 import type { Executor } from '../../server/data/executor';
 import { replaceItemWords } from '../../server/data/keyword-search';
-import { postingsOf, replaceItemIndex } from '../../server/data/search-index';
+import { replaceItemIndex } from '../../server/data/search-index';
 import type { DB } from '../../server/db/schema';
 import { ANALYZER_VERSION } from '../../server/search/analyze';
-import { indexPassages } from '../../server/search/index-item';
+import { buildItemIndex, storedContribution } from '../../server/search/index-item';
 import { itemWords } from '../../server/search/keyword-search';
 
 const SEED = 20240609;
@@ -255,11 +255,14 @@ interface BatchTask {
 }
 
 interface BatchData {
-  /** COPY text of knowledge, search_item_words, search_passages and search_terms, UTF-8. */
+  /** COPY text of knowledge, search_item_words, search_passages and search_items, UTF-8. */
   knowledge: Uint8Array;
   words: Uint8Array;
   passages: Uint8Array;
-  terms: Uint8Array;
+  items: Uint8Array;
+  /** What the batch's items add to their workspace's statistics: totals, and per term (items, passages, outlines). */
+  totals: [number, number, number, number];
+  termCounts: Array<[string, number, number, number]>;
   passageCount: number;
   termCount: number;
   lastPassageId: number;
@@ -270,9 +273,9 @@ interface BatchData {
 
 const KNOWLEDGE_COLUMNS =
   'id, short_id, account_id, user_id, title, content, preview, tags, search_version, created_at, updated_at';
-const WORDS_COLUMNS = 'knowledge_id, account_id, words, title_terms, tag_terms';
+const WORDS_COLUMNS = 'knowledge_id, account_id, words';
 const PASSAGE_COLUMNS = 'id, knowledge_id, account_id, position, kind, heading, body, length';
-const TERM_COLUMNS = 'account_id, term, kind, passage_id, knowledge_id, frequency, length, keyword_rank';
+const ITEM_COLUMNS = 'knowledge_id, chunk, account_id, vector, layout';
 const YEARS_OF_ITEMS = 3 * 365 * 86_400;
 
 /** A value in COPY's text format. */
@@ -288,8 +291,11 @@ function makeBatch(vocabulary: Vocabulary, task: BatchTask): BatchData {
   const knowledge: string[] = [];
   const words: string[] = [];
   const passages: string[] = [];
-  const terms: string[] = [];
+  const items: string[] = [];
   const topics: string[][] = [];
+  const totals: BatchData['totals'] = [0, 0, 0, 0];
+  const termCounts = new Map<string, [number, number, number]>();
+  let termCount = 0;
   let passageId = task.firstPassageId;
   let wordCount = 0;
   for (let n = task.first; n < task.first + task.count; n++) {
@@ -301,23 +307,31 @@ function makeBatch(vocabulary: Vocabulary, task: BatchTask): BatchData {
       `${item.id}\t${item.shortId}\t${task.accountId}\t${task.userId}\t${copyText(item.title)}\t${copyText(item.content)}\t${copyText(knowledgePreview(item.content))}\t${copyArray(item.tags)}\t${ANALYZER_VERSION}\t${created}\t${created}\n`,
     );
     const row = { id: item.id, account_id: task.accountId, title: item.title, tags: item.tags, content: item.content };
-    const itemWordsRow = itemWords(row);
-    words.push(
-      `${item.id}\t${task.accountId}\t${copyArray(itemWordsRow.words)}\t${copyArray(itemWordsRow.titleTerms)}\t${copyArray(itemWordsRow.tagTerms)}\n`,
-    );
-    const indexed = indexPassages(row);
-    const ids = indexed.map((_, position) => String(passageId + position));
-    for (const [position, passage] of indexed.entries()) {
+    words.push(`${item.id}\t${task.accountId}\t${copyArray(itemWords(row))}\n`);
+    // As replaceItemIndex stores them.
+    const index = buildItemIndex(row);
+    for (const [position, passage] of index.passages.entries()) {
       passages.push(
-        `${ids[position]}\t${item.id}\t${task.accountId}\t${position}\t${passage.kind}\t${copyText(passage.heading)}\t${copyText(passage.body)}\t${passage.length}\n`,
+        `${passageId + position}\t${item.id}\t${task.accountId}\t${position}\t1\t${copyText(passage.heading)}\t${copyText(passage.body)}\t${passage.length}\n`,
       );
     }
-    passageId += indexed.length;
-    // As replaceItemIndex stores them. Terms are letters, digits and underscores (analyze.ts): nothing to escape.
-    for (const p of postingsOf(row, indexed, ids, itemWordsRow))
-      terms.push(
-        `${p.account_id}\t${p.term}\t${p.kind}\t${p.passage_id}\t${p.knowledge_id}\t${p.frequency}\t${p.length}\t${p.keyword_rank ?? '\\N'}\n`,
-      );
+    passageId += index.passages.length;
+    for (const { chunk, vector } of index.chunks) {
+      items.push(`${item.id}\t${chunk}\t${task.accountId}\t${copyText(vector)}\t{${index.layout.join(',')}}\n`);
+    }
+    const { totals: added, terms } = index.contribution;
+    totals[0] += added.items;
+    totals[1] += added.passages;
+    totals[2] += added.passageLength;
+    totals[3] += added.outlineLength;
+    termCount += terms.size;
+    for (const [term, rarity] of terms) {
+      const counts = termCounts.get(term) ?? [0, 0, 0];
+      counts[0] += rarity.items;
+      counts[1] += rarity.passages;
+      counts[2] += rarity.outlines;
+      termCounts.set(term, counts);
+    }
   }
   if (passageId - task.firstPassageId > PASSAGE_IDS_PER_BATCH)
     throw new Error(`Batch ${task.batch} has too many passages`);
@@ -326,9 +340,11 @@ function makeBatch(vocabulary: Vocabulary, task: BatchTask): BatchData {
     knowledge: encoder.encode(knowledge.join('')),
     words: encoder.encode(words.join('')),
     passages: encoder.encode(passages.join('')),
-    terms: encoder.encode(terms.join('')),
+    items: encoder.encode(items.join('')),
+    totals,
+    termCounts: [...termCounts].map(([term, counts]) => [term, ...counts]),
     passageCount: passageId - task.firstPassageId,
-    termCount: terms.length,
+    termCount,
     lastPassageId: passageId - 1,
     wordCount,
     topics,
@@ -344,7 +360,7 @@ function serveBatches() {
       data.knowledge.buffer,
       data.words.buffer,
       data.passages.buffer,
-      data.terms.buffer,
+      data.items.buffer,
     ] as ArrayBuffer[]);
   });
 }
@@ -418,9 +434,7 @@ export async function checkAgainstIndexer(db: Kysely<DB>, accountIds: string[], 
       SELECT to_jsonb(p) - 'id' AS row FROM search_passages p WHERE knowledge_id = ${knowledgeId} ORDER BY position
     `.execute(executor);
     const terms = await sql`
-      SELECT p.position, to_jsonb(t) - 'passage_id' AS row
-      FROM search_terms t JOIN search_passages p ON p.id = t.passage_id
-      WHERE t.knowledge_id = ${knowledgeId} ORDER BY p.position, t.kind, t.term
+      SELECT chunk, vector::text, layout FROM search_items WHERE knowledge_id = ${knowledgeId} ORDER BY chunk
     `.execute(executor);
     const words =
       await sql`SELECT to_jsonb(w) AS row FROM search_item_words w WHERE knowledge_id = ${knowledgeId}`.execute(
@@ -443,9 +457,8 @@ export async function checkAgainstIndexer(db: Kysely<DB>, accountIds: string[], 
       await db
         .transaction()
         .execute(async (trx) => {
-          const words = itemWords(item);
-          await replaceItemWords(trx, item, words);
-          await replaceItemIndex(trx, item, indexPassages(item), ANALYZER_VERSION, words);
+          await replaceItemWords(trx, item, itemWords(item));
+          await replaceItemIndex(trx, item, buildItemIndex(item), ANALYZER_VERSION, storedContribution);
           indexed = await rowsOf(trx, item.id);
           throw rollBack;
         })
@@ -468,7 +481,7 @@ export async function checkAgainstIndexer(db: Kysely<DB>, accountIds: string[], 
 export const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 /** The index tables the load fills, and whose triggers (statistics, vocabulary) it turns off meanwhile. */
-const INDEX_TABLES = ['search_item_words', 'search_passages', 'search_terms'];
+const INDEX_TABLES = ['search_item_words', 'search_passages', 'search_items'];
 
 /** What a load made, per workspace and in all. */
 export interface LoadReport {
@@ -500,7 +513,7 @@ export async function loadWorkspaces(
   );
   if (searchVectorTrigger.length > 0)
     await target.query('ALTER TABLE knowledge DISABLE TRIGGER knowledge_search_vector_update');
-  const recreateIndexes = await dropIndexes(target, 'search_terms');
+  const recreateIndexes = await dropIndexes(target, 'search_items');
   const [{ next }] = (await target.query<{ next: string }>(
     'SELECT coalesce(max(id), 0) + 1 AS next FROM search_passages',
   )) as [{ next: string }];
@@ -523,6 +536,8 @@ export async function loadWorkspaces(
   const made = new Map<number, Promise<BatchData>>();
   const topics = sizes.map((): string[][] => []);
   const totals = { words: 0, passages: 0, terms: 0, lastPassageId: 0 };
+  /** Per workspace, the statistics its items add up to. */
+  const statistics = sizes.map(() => ({ totals: [0, 0, 0, 0], terms: new Map<string, [number, number, number]>() }));
   try {
     for (const [i, task] of tasks.entries()) {
       // Keep every worker two batches ahead of the database.
@@ -534,8 +549,15 @@ export async function loadWorkspaces(
       await target.copy('knowledge', KNOWLEDGE_COLUMNS, data.knowledge);
       await target.copy('search_item_words', WORDS_COLUMNS, data.words);
       await target.copy('search_passages', PASSAGE_COLUMNS, data.passages);
-      await target.copy('search_terms', TERM_COLUMNS, data.terms);
+      await target.copy('search_items', ITEM_COLUMNS, data.items);
       await target.query('COMMIT');
+      const workspace = statistics[task.workspace]!;
+      data.totals.forEach((value, i) => (workspace.totals[i]! += value));
+      for (const [term, ...counts] of data.termCounts) {
+        const kept = workspace.terms.get(term) ?? [0, 0, 0];
+        counts.forEach((value, i) => (kept[i]! += value));
+        workspace.terms.set(term, kept);
+      }
       topics[task.workspace]!.push(...data.topics);
       totals.words += data.wordCount;
       totals.passages += data.passageCount;
@@ -559,47 +581,38 @@ export async function loadWorkspaces(
     await work();
     steps.push(`${name} ${seconds(from)}`);
   };
-  await step('search_terms indexes', async () => {
+  await step('search_items indexes', async () => {
     for (const statement of recreateIndexes) await target.query(statement);
   });
   for (const table of INDEX_TABLES) await target.query(`ALTER TABLE ${table} ENABLE TRIGGER ALL`);
   if (searchVectorTrigger.length > 0)
     await target.query('ALTER TABLE knowledge ENABLE TRIGGER knowledge_search_vector_update');
   await target.query(`SELECT setval(pg_get_serial_sequence('search_passages', 'id'), $1)`, [totals.lastPassageId]);
-  // What the statistics trigger would have counted, in one statement (as migration 0008 does, but
-  // summing in float8 as the trigger does: a sum of 500,000 reals in real precision is off by ppm).
-  await target.query('DELETE FROM search_stats');
-  await step('search_stats', () =>
-    target.query(
-      `INSERT INTO search_stats (account_id, kind, rows, length)
-       SELECT account_id, kind, count(*), sum(length::float8) FROM search_passages GROUP BY account_id, kind`,
-    ),
-  );
-  // What the term statistics triggers would have counted.
-  await target.query('DELETE FROM search_term_stats');
-  await step('search_term_stats', () =>
-    target.query(
-      `INSERT INTO search_term_stats (account_id, term, kind, rows)
-       SELECT account_id, term, kind, count(*) FROM search_terms GROUP BY account_id, term, kind`,
-    ),
-  );
-  // And what the vocabulary trigger would have: each word with how many items use it, and its spelling variants.
+  // What the indexer would have kept beside its rows, summed from each item's contribution.
+  await target.query('DELETE FROM search_totals');
+  await target.query('DELETE FROM search_term_counts');
+  await step('statistics', async () => {
+    for (const [workspace, { totals: sums, terms }] of statistics.entries()) {
+      const accountId = accountIds[workspace]!;
+      await target.query(
+        `INSERT INTO search_totals (account_id, items, passages, passage_length, outline_length) VALUES ($1, $2, $3, $4, $5)`,
+        [accountId, ...sums],
+      );
+      const lines = [...terms].map(([term, counts]) => `${accountId}\t${term}\t${counts.join('\t')}\n`);
+      await target.copy(
+        'search_term_counts',
+        'account_id, term, items, passages, outlines',
+        new TextEncoder().encode(lines.join('')),
+      );
+    }
+  });
+  // And what the vocabulary trigger would have: each word with how many items use it.
   await target.query('DELETE FROM search_vocabulary');
   await step('vocabulary', async () => {
     await target.query(
       `INSERT INTO search_vocabulary (account_id, word, items)
        SELECT account_id, word, count(*) FROM search_item_words, unnest(words) AS word GROUP BY account_id, word`,
     );
-    // About 30 variants a word: without a foreign-key check per row and with the
-    // indexes built once at the end, rather than row by row.
-    await target.query('ALTER TABLE search_vocabulary_variants DISABLE TRIGGER ALL');
-    const recreateVariantIndexes = await dropIndexes(target, 'search_vocabulary_variants');
-    await target.query(
-      `INSERT INTO search_vocabulary_variants (account_id, variant, word)
-       SELECT v.account_id, variant, v.word FROM search_vocabulary v, unnest(search_word_variants(v.word)) AS variant`,
-    );
-    for (const statement of recreateVariantIndexes) await target.query(statement);
-    await target.query('ALTER TABLE search_vocabulary_variants ENABLE TRIGGER ALL');
   });
   const indexed = `${seconds(indexing)} (${steps.join(', ')})`;
 
@@ -608,29 +621,29 @@ export async function loadWorkspaces(
   await target.query('VACUUM (ANALYZE)');
   const vacuumed = seconds(vacuuming);
 
-  const [check] = await target.query<{ mismatched: string; passages: string; terms: string; size: string }>(
+  const [check] = await target.query<{ mismatched: string; passages: string; items: string; size: string }>(
     `SELECT
-       (SELECT count(*) FROM search_stats s FULL JOIN (
-          SELECT account_id, kind, count(*) AS rows, sum(length::float8) AS length FROM search_passages GROUP BY account_id, kind
-        ) c USING (account_id, kind)
-        WHERE s.rows IS DISTINCT FROM c.rows OR c.length IS NULL OR abs(s.length - c.length) > 1e-9 * c.length
+       (SELECT count(*) FROM search_totals s FULL JOIN (
+          SELECT account_id, count(*) AS passages, sum(length::float8) AS length FROM search_passages GROUP BY account_id
+        ) c USING (account_id)
+        WHERE s.passages IS DISTINCT FROM c.passages OR c.length IS NULL OR abs(s.passage_length - c.length) > 1e-9 * c.length
        ) AS mismatched,
        (SELECT count(*) FROM search_passages) AS passages,
-       (SELECT count(*) FROM search_terms) AS terms,
+       (SELECT count(DISTINCT knowledge_id) FROM search_items) AS items,
        pg_size_pretty(pg_database_size(current_database())) AS size`,
   );
-  if (Number(check!.mismatched) !== 0) throw new Error('search_stats does not match a count of the passages');
-  if (Number(check!.passages) !== totals.passages || Number(check!.terms) !== totals.terms)
-    throw new Error(
-      `Stored ${check!.passages} passages and ${check!.terms} terms, made ${totals.passages} and ${totals.terms}`,
-    );
   const items = sizes.reduce((sum, size) => sum + size, 0);
+  if (Number(check!.mismatched) !== 0) throw new Error('search_totals does not match a count of the passages');
+  if (Number(check!.passages) !== totals.passages || Number(check!.items) !== items)
+    throw new Error(
+      `Stored ${check!.passages} passages and ${check!.items} items, made ${totals.passages} and ${items}`,
+    );
   log(
     `Loaded in ${seconds(started)} (${workers.length} worker threads): generated, indexed and copied in ${copied}, ` +
-      `search_terms indexes, statistics and vocabulary ${indexed}, VACUUM ANALYZE ${vacuumed}.\n` +
+      `search_items indexes, statistics and vocabulary ${indexed}, VACUUM ANALYZE ${vacuumed}.\n` +
       `${items.toLocaleString('en')} items of ${Math.round(totals.words / items)} words on average, ` +
-      `${totals.passages.toLocaleString('en')} passages and outlines, ${totals.terms.toLocaleString('en')} search_terms rows, ` +
-      `${check!.size}; search_stats matches a count.`,
+      `${totals.passages.toLocaleString('en')} passages, ${totals.terms.toLocaleString('en')} distinct terms of items, ` +
+      `${check!.size}; search_totals matches a count.`,
   );
   return { topics, items, words: totals.words, passages: totals.passages, terms: totals.terms, size: check!.size };
 }

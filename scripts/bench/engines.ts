@@ -6,6 +6,7 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, type CompiledQuery, type LogEvent } from 'kysely';
 import pg from 'pg';
+import { PGLITE_EXTENSIONS } from '../../server/db/client';
 import { copyFrom } from '../../server/db/postgres-direct';
 import type { DB } from '../../server/db/schema';
 import type { BulkTarget } from './corpus';
@@ -82,7 +83,7 @@ export function openPostgres(url: string, connections = 16): BenchDatabase {
 
 /** PGlite in `dataDir`, opened as Lore opens it (server/db/client.ts), with `options` for its engine. */
 export async function openPglite(dataDir: string, options: PGliteOptions = {}): Promise<BenchDatabase> {
-  const pglite = await PGlite.create(dataDir, options);
+  const pglite = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS, ...options });
   const pool = new pg.Pool(createPgConfig(pglite));
   const { db, watching } = watchable(pool);
   return {

@@ -14,9 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { parse } from 'node-html-parser';
 import { createAccountWithOwner } from '../../server/commands/create-account';
-import { sanitizeKnowledgeHtml } from '../../server/content/knowledge-html';
 import { insertKnowledge } from '../../server/data/knowledge';
 import { openDatabase } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -24,32 +22,15 @@ import { embedItemPassages } from '../../server/jobs/embed-item';
 import { createEmbedder } from '../../server/search/embed';
 import { indexItem } from '../../server/search/index-item';
 import { retrieve } from '../../server/search/retrieve';
+import { PYTHON_DOCS, pythonDocPages, readPythonDocPage } from './python-docs';
 
-const DOCS = '/usr/share/doc/python3.11-doc/html';
+const DOCS = PYTHON_DOCS;
 const EVAL_DIR = path.resolve(import.meta.dirname, '../../../shared/search-eval');
 const QUESTIONS = path.join(EVAL_DIR, 'pydocs-dev-questions.tsv');
 
 if (!fs.existsSync(DOCS) || !fs.existsSync(QUESTIONS)) {
   console.error(`Needs the corpus (${DOCS}: apt-get install -y python3-doc) and ${QUESTIONS}.`);
   process.exit(1);
-}
-
-/** Every page of the documentation, as its id (path without .html) and file. */
-function pages(dir = DOCS): Array<{ id: string; file: string }> {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name.startsWith('_') ? [] : pages(file);
-    return entry.name.endsWith('.html') ? [{ id: path.relative(DOCS, file).replace(/\.html$/, ''), file }] : [];
-  });
-}
-
-/** A page's title and main content only: no navigation, sidebars, footers or permalink signs. */
-function readPage(file: string) {
-  const root = parse(fs.readFileSync(file, 'utf8'));
-  const title = (root.querySelector('title')?.text ?? '').split(' — ')[0]!.trim() || path.basename(file, '.html');
-  const main = root.querySelector('[role=main]') ?? root.querySelector('.body') ?? root;
-  main.querySelectorAll('a.headerlink').forEach((link) => link.remove());
-  return { title: title.slice(0, 200), content: sanitizeKnowledgeHtml(main.innerHTML) };
 }
 
 const { values: args } = parseArgs({
@@ -77,7 +58,7 @@ function chooseCorpus(all: Array<{ id: string; file: string }>) {
     ...others.slice(0, Math.max(0, Number(args.pages) - named.size)),
   ];
 }
-const corpus = chooseCorpus(pages());
+const corpus = chooseCorpus(pythonDocPages());
 const database = await openDatabase({ dataDir: args.data ?? 'memory://' });
 await migrateToLatest(database.db);
 const { db } = database;
@@ -94,7 +75,7 @@ async function importCorpus() {
   const created = await createAccountWithOwner(db, { name: 'Python docs', userId: user.id });
   const pageOf = new Map<string, string>();
   for (const page of corpus) {
-    const { title, content } = readPage(page.file);
+    const { title, content } = readPythonDocPage(page.file);
     const {
       item: { id },
     } = await insertKnowledge(db, { accountId: created.id, userId: user.id, title, content, tags: [] });

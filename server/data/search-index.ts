@@ -1,22 +1,55 @@
 import { sql } from 'kysely';
 import type { Executor } from './executor';
-
-/** What an index row holds: an item's outline (title, tags, headings), or a passage of its body. */
-export const SEARCH_KIND = { outline: 0, body: 1 } as const;
+import { CHUNK_POSITIONS } from '../search/item-terms';
 
 /**
- * Which ranking a posting serves: the outline's, a body passage's, or the
- * whole item's (its body passages' frequencies summed, hung on its outline row).
+ * The search index (decision 29): per item, its terms at their positions in one
+ * tsvector (GIN-indexed: which items hold a term) and the layout of its title,
+ * tags and passages; per workspace, BM25's totals and each term's document
+ * frequencies; per passage, its text, for answers and embeddings. Ranking is
+ * server/search/rank.ts.
  */
-export const POSTING_KIND = { outline: 0, passage: 1, item: 2 } as const;
 
-/** A row ready to store: its text, weighted length, and weighted term frequencies. */
-export interface IndexedPassage {
-  kind: (typeof SEARCH_KIND)[keyof typeof SEARCH_KIND];
-  heading: string;
-  body: string;
-  length: number;
-  terms: Map<string, number>;
+/** What search_passages holds: passages of an item's body (the kind once told them from outline rows). */
+export const SEARCH_KIND = { body: 1 } as const;
+
+/** A workspace's totals: BM25's unit counts and total weighted lengths. */
+export interface IndexTotals {
+  items: number;
+  passages: number;
+  passageLength: number;
+  outlineLength: number;
+}
+
+/** In how many units of each ranking a term is (its document frequencies in the workspace). */
+export interface TermRarity {
+  items: number;
+  passages: number;
+  outlines: number;
+}
+
+/** What an item adds to its workspace's statistics. */
+export interface ItemContribution {
+  totals: IndexTotals;
+  /** Per term, the units of each ranking it is in (items is always 1). */
+  terms: Map<string, TermRarity>;
+}
+
+/** A candidate item: its layout and the positions of the asked-for terms in it. */
+export interface Candidate {
+  knowledgeId: string;
+  /** When the item last changed (ms since the epoch): equal scores rank newest first. */
+  updatedAt: number;
+  layout: number[];
+  positions: Map<string, number[]>;
+}
+
+/** An item as the index stores it: its terms' positions as tsvectors (one a chunk), the layout, and the passages' text. */
+export interface StoredItemIndex {
+  chunks: Array<{ chunk: number; vector: string }>;
+  layout: number[];
+  passages: Array<{ heading: string; body: string; length: number }>;
+  contribution: ItemContribution;
 }
 
 /** An item that matched a search, with its best passage and its fused score. */
@@ -30,250 +63,256 @@ export interface RankedPassage {
   score: number;
 }
 
-/** A row of search_terms as stored (its impact is computed by the database). */
-export interface Posting {
-  account_id: string;
-  term: string;
-  kind: (typeof POSTING_KIND)[keyof typeof POSTING_KIND];
-  passage_id: string;
-  knowledge_id: string;
-  frequency: number;
-  length: number;
-  /** Whole-item postings only: where the term stands (title 3, tags 2, text 1) plus the impact; see keywordRank. */
-  keyword_rank: number | null;
-}
-
-/** The terms of an item's title and of its tags, which rank a keyword match first (decision 10). */
-export interface KeywordFields {
-  titleTerms: string[];
-  tagTerms: string[];
-}
-
-/** BM25's term-frequency saturation and length normalisation, at their usual values. */
-const K1 = 1.2;
-const B = 0.75;
-/**
- * Candidates for a question are found through at most this many postings of
- * each term in the whole-item and outline rankings, strongest first: a rare
- * term's are all read, a very common term's (little weight) only its
- * strongest, so a question's cost does not grow with the workspace.
- */
-const POSTINGS_PER_TERM = 300;
-/** How many of the candidates are scored exactly, in all three rankings. */
-const CANDIDATES = 200;
-
-/** The nominal unit length of each posting kind in the impact (as search_terms.impact computes it, migration 0010). */
-const NOMINAL_LENGTH = { [POSTING_KIND.outline]: 25, [POSTING_KIND.passage]: 250, [POSTING_KIND.item]: 1000 } as const;
+/** Index writes of one workspace queue on its lock, so its statistics rows never deadlock (migration 0010). */
+const lockAccountIndex = (db: Executor, accountId: string) => sql`SELECT search_index_lock(${accountId})`.execute(db);
 
 /**
- * A whole-item posting's place in the keyword search's order (decision 20): the
- * field the term stands in (title 3, tags 2, text 1), plus its impact (BM25's
- * saturated term frequency at the nominal length, below 1), so one descending
- * index orders by field first. Kept under 1 so float rounding cannot carry it
- * into the next field.
+ * Adds a contribution to the workspace's statistics (sign -1 takes it away). Terms
+ * in sorted order, so concurrent writers (already queued on the lock) agree.
  */
-export function keywordRank(term: string, frequency: number, length: number, fields: KeywordFields): number {
-  const impact = frequency / (frequency + K1 * (1 - B + (B * length) / NOMINAL_LENGTH[POSTING_KIND.item]));
-  const field = fields.titleTerms.includes(term) ? 3 : fields.tagTerms.includes(term) ? 2 : 1;
-  return field + Math.min(impact, 0.999);
+async function addContribution(db: Executor, accountId: string, contribution: ItemContribution, sign: 1 | -1) {
+  const { totals } = contribution;
+  await sql`
+    INSERT INTO search_totals AS t (account_id, items, passages, passage_length, outline_length)
+    VALUES (${accountId}, ${sign * totals.items}, ${sign * totals.passages}, ${sign * totals.passageLength}, ${sign * totals.outlineLength})
+    ON CONFLICT (account_id) DO UPDATE SET items = t.items + excluded.items, passages = t.passages + excluded.passages,
+      passage_length = t.passage_length + excluded.passage_length, outline_length = t.outline_length + excluded.outline_length
+  `.execute(db);
+  const terms = [...contribution.terms.keys()].sort();
+  if (terms.length === 0) return;
+  const of = (key: keyof TermRarity) => terms.map((term) => sign * contribution.terms.get(term)![key]);
+  await sql`
+    INSERT INTO search_term_counts AS c (account_id, term, items, passages, outlines)
+    SELECT ${accountId}, * FROM unnest(${terms}::text[], ${of('items')}::int[], ${of('passages')}::int[], ${of('outlines')}::int[])
+    ON CONFLICT (account_id, term) DO UPDATE SET items = c.items + excluded.items,
+      passages = c.passages + excluded.passages, outlines = c.outlines + excluded.outlines
+  `.execute(db);
+  if (sign < 0) {
+    await sql`DELETE FROM search_term_counts WHERE account_id = ${accountId} AND term = ANY(${terms}::text[]) AND items <= 0`.execute(
+      db,
+    );
+  }
+}
+
+/** An item's stored index rows (one a chunk), as read back to take its contribution away. */
+export type StoredRows = Array<{ chunk: number; vector: string; layout: number[] }>;
+
+/** The item's stored index rows, as the statistics counted them, if it has any. */
+async function storedIndex(db: Executor, item: { id: string; account_id: string }): Promise<StoredRows | undefined> {
+  const rows = await db
+    .selectFrom('search_items')
+    .select(['chunk', 'vector', 'layout'])
+    .where('knowledge_id', '=', item.id)
+    .where('account_id', '=', item.account_id)
+    .orderBy('chunk')
+    .execute();
+  return rows.length > 0 ? rows : undefined;
 }
 
 /**
- * The postings of an item's index rows (`passageIds` in the same order): one
- * per term of each row, and one per term of the whole body on the outline row,
- * ranked for the keyword search by `fields`.
+ * Replaces an item's index and records the analyzer version it was indexed
+ * with; `contributionOf` turns a stored index back into what it had added to
+ * the statistics, which are taken away before the new one's are added.
  */
-export function postingsOf(
-  item: { id: string; account_id: string },
-  passages: IndexedPassage[],
-  passageIds: string[],
-  fields: KeywordFields,
-): Posting[] {
-  const posting = (
-    kind: Posting['kind'],
-    passageId: string,
-    length: number,
-    [term, frequency]: [string, number],
-  ): Posting => ({
-    account_id: item.account_id,
-    term,
-    kind,
-    passage_id: passageId,
-    knowledge_id: item.id,
-    frequency,
-    length,
-    keyword_rank: kind === POSTING_KIND.item ? keywordRank(term, frequency, length, fields) : null,
-  });
-  const body = new Map<string, number>();
-  let bodyLength = 0;
-  const postings = passages.flatMap((passage, i) => {
-    const kind = passage.kind === SEARCH_KIND.outline ? POSTING_KIND.outline : POSTING_KIND.passage;
-    if (kind === POSTING_KIND.passage) {
-      bodyLength += passage.length;
-      for (const [term, frequency] of passage.terms) body.set(term, (body.get(term) ?? 0) + frequency);
-    }
-    return [...passage.terms].map((entry) => posting(kind, passageIds[i]!, passage.length, entry));
-  });
-  const outline = passages.findIndex((passage) => passage.kind === SEARCH_KIND.outline);
-  if (outline < 0) throw new Error('An item is indexed with its outline row');
-  const itemLength = Math.max(bodyLength, 1);
-  return [...postings, ...[...body].map((entry) => posting(POSTING_KIND.item, passageIds[outline]!, itemLength, entry))];
-}
-
-/** Replaces an item's passages and terms, and records the analyzer version it was indexed with. */
 export async function replaceItemIndex(
   trx: Executor,
   item: { id: string; account_id: string },
-  passages: IndexedPassage[],
+  index: StoredItemIndex,
   version: number,
-  fields: KeywordFields,
+  contributionOf: (stored: StoredRows) => ItemContribution,
 ): Promise<void> {
   // The item's row first: a concurrent delete of the item then waits here, before the index's lock.
   await trx.updateTable('knowledge').set({ search_version: version }).where('id', '=', item.id).execute();
-  await trx.deleteFrom('search_terms').where('knowledge_id', '=', item.id).execute();
+  await lockAccountIndex(trx, item.account_id);
+  const old = await storedIndex(trx, item);
+  if (old) await addContribution(trx, item.account_id, contributionOf(old), -1);
+  await trx.deleteFrom('search_items').where('knowledge_id', '=', item.id).execute();
+  await sql`
+    INSERT INTO search_items (knowledge_id, chunk, account_id, vector, layout)
+    SELECT ${item.id}, chunk, ${item.account_id}, vector::tsvector, ${index.layout}::int4[]
+    FROM unnest(${index.chunks.map((c) => c.chunk)}::int2[], ${index.chunks.map((c) => c.vector)}::text[]) AS c (chunk, vector)
+  `.execute(trx);
+  await addContribution(trx, item.account_id, index.contribution, 1);
   await trx.deleteFrom('search_passages').where('knowledge_id', '=', item.id).execute();
-  if (passages.length === 0) return;
-  const stored = await trx
+  await trx
     .insertInto('search_passages')
     .values(
-      passages.map((passage, position) => ({
+      index.passages.map((passage, position) => ({
         knowledge_id: item.id,
         account_id: item.account_id,
         position,
-        kind: passage.kind,
+        kind: SEARCH_KIND.body,
         heading: passage.heading,
         body: passage.body,
         length: passage.length,
       })),
     )
-    .returning('id')
     .execute();
-  const rows = postingsOf(
-    item,
-    passages,
-    stored.map((row) => row.id),
-    fields,
-  );
-  // Batches keep each statement well under the protocol's parameter limit.
-  for (let start = 0; start < rows.length; start += 5000) {
-    await trx.insertInto('search_terms').values(rows.slice(start, start + 5000)).execute();
-  }
 }
 
 /**
- * How much each ranking counts in the fused score. Each is BM25 (term rarity in
- * the account, saturated term frequency, length normalisation) over a different
- * unit: the best passage (the part that answers), the whole item (an item about
- * the question throughout beats one that mentions it once), and the outline
- * (an item whose title and headings name the question is about it).
+ * Takes an item out of the index and its statistics; call in the transaction
+ * that deletes it, before the delete (the index row holds the item until then).
  */
-const FUSION = { passage: 0.5, item: 0.5, outline: 0.15 } as const;
+export async function removeItemIndex(
+  trx: Executor,
+  item: { id: string; account_id: string },
+  contributionOf: (stored: StoredRows) => ItemContribution,
+): Promise<void> {
+  await sql`SELECT 1 FROM knowledge WHERE id = ${item.id} AND account_id = ${item.account_id} FOR UPDATE`.execute(trx);
+  await lockAccountIndex(trx, item.account_id);
+  const old = await storedIndex(trx, item);
+  if (!old) return;
+  await addContribution(trx, item.account_id, contributionOf(old), -1);
+  await trx.deleteFrom('search_items').where('knowledge_id', '=', item.id).where('account_id', '=', item.account_id).execute();
+}
 
-/** BM25's rarity of a term found in `df` of `n` units. */
-const idf = (n: string, df: string) =>
-  sql`ln(1 + (${sql.ref(n)} - ${sql.ref(df)} + 0.5) / (${sql.ref(df)} + 0.5))`;
-/** BM25's saturated, length-normalised term frequency. */
-const saturated = (tf: string, length: string, average: string) =>
-  sql`${sql.ref(tf)} * ${sql.lit(K1 + 1)} / (${sql.ref(tf)} + ${sql.lit(K1)} * (1 - ${sql.lit(B)} + ${sql.lit(B)} * ${sql.ref(length)} / ${sql.ref(average)}))`;
+/** The workspace's totals and the document frequencies of these terms (terms no item has are left out). */
+export async function readStatistics(db: Executor, accountId: string, terms: string[]) {
+  const [totals, counts] = await Promise.all([
+    db.selectFrom('search_totals').selectAll().where('account_id', '=', accountId).executeTakeFirst(),
+    terms.length === 0
+      ? []
+      : db
+          .selectFrom('search_term_counts')
+          .select(['term', 'items', 'passages', 'outlines'])
+          .where('account_id', '=', accountId)
+          .where('term', 'in', terms)
+          .execute(),
+  ]);
+  return {
+    totals: {
+      items: Number(totals?.items ?? 0),
+      passages: Number(totals?.passages ?? 0),
+      passageLength: Number(totals?.passage_length ?? 0),
+      outlineLength: Number(totals?.outline_length ?? 0),
+    },
+    rarity: new Map(
+      counts
+        .filter((row) => row.items > 0)
+        .map((row) => [row.term, { items: row.items, passages: row.passages, outlines: row.outlines }]),
+    ),
+  };
+}
 
-/** BM25 of a posting (`tf`, `length`, `df`) in its ranking, with the statistics of `stats`. */
-const bm25 = sql`CASE kind
-  WHEN ${POSTING_KIND.passage} THEN ${idf('passages', 'df')} * ${saturated('tf', 'length', 'passage_length')}
-  WHEN ${POSTING_KIND.item} THEN ${idf('items', 'df')} * ${saturated('tf', 'length', 'item_length')}
-  ELSE ${idf('items', 'df')} * ${saturated('tf', 'length', 'outline_length')}
-END`;
+/** A tsquery of lexemes exactly as given (no parsing or stemming): `'a' | 'b'`, or joined with `&`. */
+export const lexemeQuery = (terms: string[], join: '|' | '&' = '|') =>
+  terms.map((term) => `'${term.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`).join(` ${join} `);
 
-/** Each unit's score in its ranking, from `postings` (kind, df, knowledge_id, passage_id, tf, length). */
-const scoresOf = (postings: string) => sql`
-  SELECT kind, knowledge_id, passage_id, sum(${bm25}) AS score
-  FROM ${sql.table(postings)} CROSS JOIN stats GROUP BY kind, knowledge_id, passage_id`;
+/** What narrows a search to some items: tags they all carry, groups of terms each must hold one of, terms none may hold. */
+export interface ItemFilters {
+  tags?: string[];
+  /** tsqueries an item must match (each by any of its chunks). */
+  required?: string[];
+  /** A tsquery no chunk of the item may match. */
+  excluded?: string;
+}
 
-/** The best score of each ranking among the rows of `rankings` (per item). */
-const maximaOf = (rankings: string) => sql`
-  SELECT max(passage) AS passage, max(item) AS item, max(outline) AS outline FROM ${sql.table(rankings)}`;
-
-/** Per item, its score in each ranking, and its best passage, from scored postings (kind, knowledge_id, passage_id, score). */
-const perItem = (scores: string) => sql`
-  SELECT knowledge_id,
-    (array_agg(passage_id ORDER BY score DESC, passage_id) FILTER (WHERE kind = ${POSTING_KIND.passage}))[1] AS passage_id,
-    max(score) FILTER (WHERE kind = ${POSTING_KIND.passage}) AS passage,
-    max(score) FILTER (WHERE kind = ${POSTING_KIND.item}) AS item,
-    max(score) FILTER (WHERE kind = ${POSTING_KIND.outline}) AS outline
-  FROM ${sql.table(scores)} GROUP BY knowledge_id`;
-
-/** The fused score of a row of `rankings` (per item), each ranking scaled by the best score in the `maxima` row. */
-const fusedScore = (rankings: string, maxima: string) => {
-  const scaled = (ranking: 'passage' | 'item' | 'outline') =>
-    sql`coalesce(${sql.ref(`${rankings}.${ranking}`)} / nullif(${sql.ref(`${maxima}.${ranking}`)}, 0), 0)`;
-  return sql`${sql.lit(FUSION.passage)} * ${scaled('passage')} + ${sql.lit(FUSION.item)} * ${scaled('item')}
-    + ${sql.lit(FUSION.outline)} * ${scaled('outline')}`;
-};
+/** The SQL conditions on `knowledge_id` (a column) that `filters` asks for. */
+export function itemConditions(accountId: string, knowledgeId: string, filters: ItemFilters) {
+  const id = sql.ref(knowledgeId);
+  const holding = (query: string) =>
+    sql`SELECT knowledge_id FROM search_items WHERE account_id = ${accountId} AND vector @@ ${query}::tsquery`;
+  return sql.join(
+    [
+      sql`true`,
+      ...(filters.tags && filters.tags.length > 0
+        ? [sql`${id} IN (SELECT id FROM knowledge WHERE account_id = ${accountId} AND tags @> ${filters.tags}::text[])`]
+        : []),
+      ...(filters.required ?? []).map((query) => sql`${id} IN (${holding(query)})`),
+      ...(filters.excluded ? [sql`${id} NOT IN (${holding(filters.excluded)})`] : []),
+    ],
+    sql` AND `,
+  );
+}
 
 /**
- * The matching items, best first, each with its best passage. Three BM25
- * rankings (see FUSION), each scaled by its best score, are summed. Statistics
- * come from search_stats and search_term_stats. In two steps, so a question's
- * cost does not grow with the workspace: candidates by the whole-item and
- * outline rankings from each term's strongest postings (POSTINGS_PER_TERM, one
- * index scan per term and ranking); then the best CANDIDATES scored exactly in
- * all three rankings, from all their postings of the question's terms.
+ * At most `limit` items of the workspace with a chunk that matches `query` (a
+ * tsquery, through the GIN index) and that pass `filters`, each with its layout and
+ * the positions of `terms` in it. Only those terms' positions are read out of each
+ * tsvector: they are marked (setweight) and kept (ts_filter) before unnest, which
+ * otherwise expands every term of every item (27 times slower for 300 long items).
  */
-export async function rankPassages(db: Executor, accountId: string, terms: string[], limit: number): Promise<RankedPassage[]> {
-  if (terms.length === 0) return [];
-  const result = await sql<RankedPassage>`
-    WITH stats AS MATERIALIZED (
-      -- Averages are never 0, even in an account whose index is empty.
-      SELECT
-        coalesce(max(rows) FILTER (WHERE kind = ${SEARCH_KIND.body}), 0)::float8 AS passages,
-        coalesce(nullif(max(length / greatest(rows, 1)) FILTER (WHERE kind = ${SEARCH_KIND.body}), 0), 1)::float8 AS passage_length,
-        coalesce(max(rows) FILTER (WHERE kind = ${SEARCH_KIND.outline}), 0)::float8 AS items,
-        coalesce(nullif(max(length / greatest(rows, 1)) FILTER (WHERE kind = ${SEARCH_KIND.outline}), 0), 1)::float8 AS outline_length,
-        coalesce(nullif(max(length) FILTER (WHERE kind = ${SEARCH_KIND.body}) / greatest(max(rows) FILTER (WHERE kind = ${SEARCH_KIND.outline}), 1), 0), 1)::float8 AS item_length
-      FROM search_stats WHERE account_id = ${accountId}
-    ), wanted AS MATERIALIZED (
-      SELECT term, kind, rows::float8 AS df FROM search_term_stats
-      WHERE account_id = ${accountId} AND term = ANY(${terms}::text[])
-    ), strongest AS MATERIALIZED (
-      SELECT w.kind, w.df, h.knowledge_id, h.passage_id, h.frequency AS tf, h.length
-      FROM wanted w CROSS JOIN LATERAL (
-        SELECT t.knowledge_id, t.passage_id, t.frequency, t.length FROM search_terms t
-        WHERE t.account_id = ${accountId} AND t.term = w.term AND t.kind = w.kind
-        ORDER BY t.impact DESC, t.passage_id
-        LIMIT ${POSTINGS_PER_TERM}
-      ) h
-      WHERE w.kind IN (${POSTING_KIND.item}, ${POSTING_KIND.outline})
-    ), candidate_scores AS MATERIALIZED (${scoresOf('strongest')}
-    ), candidate_items AS MATERIALIZED (${perItem('candidate_scores')}
-    ), candidate_maxima AS MATERIALIZED (${maximaOf('candidate_items')}
-    ), candidates AS MATERIALIZED (
-      SELECT knowledge_id FROM candidate_items CROSS JOIN candidate_maxima
-      ORDER BY ${fusedScore('candidate_items', 'candidate_maxima')} DESC, knowledge_id
-      LIMIT ${Math.max(CANDIDATES, limit)}
-    ), postings AS MATERIALIZED (
-      -- Each candidate's own postings, by (knowledge_id, term): OFFSET 0 keeps the lookup per
-      -- candidate. Flattened into a join, PGlite's planner read every posting of the terms in the
-      -- workspace instead (27,403 rows for 200 candidates at 100,000 items).
-      SELECT t.kind, w.df, t.knowledge_id, t.passage_id, t.frequency AS tf, t.length
-      FROM candidates c
-      CROSS JOIN LATERAL (
-        SELECT * FROM search_terms t WHERE t.knowledge_id = c.knowledge_id AND t.term = ANY(${terms}::text[]) OFFSET 0
-      ) t
-      JOIN wanted w ON w.term = t.term AND w.kind = t.kind
-    ), scores AS MATERIALIZED (${scoresOf('postings')}
-    ), items AS MATERIALIZED (${perItem('scores')}
-    ), maxima AS MATERIALIZED (${maximaOf('items')}
-    ), top AS MATERIALIZED (
-      SELECT knowledge_id, passage_id, ${fusedScore('items', 'maxima')} AS score
-      FROM items CROSS JOIN maxima WHERE items.passage IS NOT NULL
-      ORDER BY score DESC, knowledge_id LIMIT ${limit}
+export async function readCandidates(
+  db: Executor,
+  accountId: string,
+  query: string,
+  terms: string[],
+  limit: number,
+  filters: ItemFilters = {},
+): Promise<Candidate[]> {
+  const result = await sql<{
+    knowledge_id: string;
+    updated_at: Date;
+    chunk: number;
+    layout: number[];
+    lexeme: string;
+    positions: number[];
+  }>`
+    WITH matched AS MATERIALIZED (
+      SELECT DISTINCT s.knowledge_id FROM search_items s
+      WHERE s.account_id = ${accountId} AND s.vector @@ ${query}::tsquery
+        AND ${itemConditions(accountId, 's.knowledge_id', filters)}
+      LIMIT ${limit}
     )
-    SELECT f.knowledge_id, k.short_id, k.title, f.passage_id::text AS passage_id, p.heading, p.body, f.score
-    FROM top f
-    JOIN search_passages p ON p.id = f.passage_id
-    JOIN knowledge k ON k.id = f.knowledge_id
-    ORDER BY f.score DESC, f.knowledge_id
+    SELECT s.knowledge_id, s.chunk, s.layout, u.lexeme, u.positions,
+      -- Looked up per candidate: joined, the planner hashed every item of the workspace.
+      (SELECT updated_at FROM knowledge WHERE id = m.knowledge_id) AS updated_at
+    FROM matched m
+    -- Each candidate's chunks by its key (OFFSET 0 keeps the lookup per candidate: joined,
+    -- the planner scanned every item's tsvector for the terms, 20 ms at 5,000 items).
+    CROSS JOIN LATERAL (
+      SELECT s.knowledge_id, s.chunk, s.layout, s.vector FROM search_items s
+      WHERE s.knowledge_id = m.knowledge_id AND s.vector @@ ${lexemeQuery(terms)}::tsquery OFFSET 0
+    ) s,
+      unnest(ts_filter(setweight(s.vector, 'A', ${terms}::text[]), '{a}')) u
   `.execute(db);
-  return result.rows.map((row) => ({ ...row, score: Number(row.score) }));
+  const byItem = new Map<string, Candidate>();
+  for (const row of result.rows) {
+    let candidate = byItem.get(row.knowledge_id);
+    if (!candidate) {
+      const updatedAt = new Date(row.updated_at).getTime();
+      candidate = { knowledgeId: row.knowledge_id, updatedAt, layout: row.layout, positions: new Map() };
+      byItem.set(row.knowledge_id, candidate);
+    }
+    // Positions count from the chunk's start (see CHUNK_POSITIONS in server/search/item-terms.ts).
+    const positions = row.positions.map((p) => p + row.chunk * CHUNK_POSITIONS);
+    const kept = candidate.positions.get(row.lexeme);
+    candidate.positions.set(row.lexeme, kept ? [...kept, ...positions].sort((a, b) => a - b) : positions);
+  }
+  return [...byItem.values()];
+}
+
+/** Ranked items as the AI search shows them: with their title, short id and the text of their best passage. */
+export async function withPassages(
+  db: Executor,
+  ranked: Array<{ knowledgeId: string; passage: number; score: number }>,
+): Promise<RankedPassage[]> {
+  if (ranked.length === 0) return [];
+  const rows = await db
+    .selectFrom('search_passages as p')
+    .innerJoin('knowledge as k', 'k.id', 'p.knowledge_id')
+    .select(['p.knowledge_id', 'p.position', 'p.id', 'p.heading', 'p.body', 'k.short_id', 'k.title'])
+    .where((eb) =>
+      eb.or(ranked.map((hit) => eb.and([eb('p.knowledge_id', '=', hit.knowledgeId), eb('p.position', '=', hit.passage)]))),
+    )
+    .execute();
+  const found = new Map(rows.map((row) => [`${row.knowledge_id}/${row.position}`, row]));
+  return ranked.flatMap((hit) => {
+    const row = found.get(`${hit.knowledgeId}/${hit.passage}`);
+    if (!row) return [];
+    return [
+      {
+        knowledge_id: hit.knowledgeId,
+        short_id: row.short_id,
+        title: row.title,
+        passage_id: String(row.id),
+        heading: row.heading,
+        body: row.body,
+        score: hit.score,
+      },
+    ];
+  });
 }
 
 /** Items indexed under another analyzer version (or never), a batch at a time. */
@@ -284,4 +323,14 @@ export async function listItemsToIndex(db: Executor, version: number, limit: num
     .where('search_version', '<>', version)
     .limit(limit)
     .execute();
+}
+
+/** How many items are not yet indexed with this analyzer version. */
+export async function countItemsToIndex(db: Executor, version: number): Promise<number> {
+  const row = await db
+    .selectFrom('knowledge')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('search_version', '<>', version)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -17,6 +18,17 @@ export const STATEMENT_TIMEOUT_MS = 10_000;
  * another 16 MB off, at 100,000 items, with every path within its budget).
  */
 const PGLITE_SHARED_BUFFERS = '16MB';
+
+/**
+ * The write-ahead log PGlite keeps after a checkpoint (two 16 MB segments, the least
+ * there is). PGlite has no checkpointer: maintenance checkpoints after large writes
+ * (server/db/maintenance.ts). With PostgreSQL's default (1 GB) an import of a 7 MB
+ * manual left 577 MB of log that was never recycled (decision 29).
+ */
+const PGLITE_WAL_SIZE = '32MB';
+
+/** The extensions Lore's migrations create, which PGlite must load to open its database (pg_trgm: decision 29). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** PostgreSQL's error code for a statement cancelled by its time-out. */
 const QUERY_CANCELED = '57014';
@@ -82,7 +94,12 @@ export async function openDatabase(options: {
   const dataDir = options.dataDir ?? 'memory://';
   const pglite = await PGlite.create(dataDir, {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    extensions: PGLITE_EXTENSIONS,
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...['-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      ...['-c', `min_wal_size=${PGLITE_WAL_SIZE}`, '-c', `max_wal_size=${PGLITE_WAL_SIZE}`],
+    ],
   });
   // PGlite sets the modes of the files it creates itself (initdb's are 0666), whatever the umask.
   if (!dataDir.includes('://')) keepDataFolderPrivate(dataDir);

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { PGLITE_EXTENSIONS } from './client';
 import { migrateToLatest } from './migrate';
 import { copyFrom } from './postgres-direct';
 import type { DB } from './schema';
@@ -11,10 +12,7 @@ import type { DB } from './schema';
  * but rebuilt on the way, then checked against the source like every table.
  */
 const DERIVED_TABLES = new Set([
-  'search_stats',
-  'search_term_stats',
   'search_vocabulary',
-  'search_vocabulary_variants',
   'knowledge_counts',
   'knowledge_tag_counts',
   'knowledge_week_counts',
@@ -69,7 +67,7 @@ export async function copyToPostgres(options: {
   log?: (line: string) => void;
 }): Promise<CopyReport> {
   const log = options.log ?? (() => {});
-  const source = await PGlite.create(options.pgliteDir);
+  const source = await PGlite.create(options.pgliteDir, { extensions: PGLITE_EXTENSIONS });
   const sourcePool = new pg.Pool(createPgConfig(source));
   const sourceDb = new Kysely<DB>({ dialect: new PostgresDialect({ pool: sourcePool }) });
   const target = new pg.Client({ connectionString: options.url });

@@ -25,10 +25,14 @@ export async function tablesNeedingMaintenance(db: Kysely<DB>): Promise<string[]
   return result.rows.map((row) => row.name);
 }
 
-/** VACUUM (ANALYZE) of each table that needs it, smallest first; answers the tables done. */
+/**
+ * VACUUM (ANALYZE) of each table that needs it, smallest first, then a checkpoint
+ * (tables grew: the write-ahead log behind them can be recycled); answers the tables done.
+ */
 export async function maintainTables(db: Kysely<DB>): Promise<string[]> {
   const tables = await tablesNeedingMaintenance(db);
   for (const table of tables) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);
+  if (tables.length > 0) await sql`CHECKPOINT`.execute(db);
   return tables;
 }
 

@@ -202,36 +202,38 @@ export interface SearchPassagesTable {
   body: string;
   /** Weighted number of terms, for BM25's length normalisation. */
   length: number;
-  /** SEARCH_KIND: the item's outline (one per item), or a passage of its body. */
+  /** SEARCH_KIND: a passage of its body (outline rows are gone, decision 29). */
   kind: Generated<number>;
 }
 
-/** Per account and kind, how many index rows and their total length: BM25's statistics, kept by a trigger. */
-export interface SearchStatsTable {
+/** An item's search index: its terms at their positions (a tsvector) and the layout of its parts (decision 29). */
+export interface SearchItemsTable {
+  knowledge_id: string;
+  /** A long item's terms are kept in chunks of positions (server/search/item-terms.ts); most items have chunk 0 only. */
+  chunk: number;
   account_id: string;
-  kind: number;
-  rows: string;
-  length: number;
+  /** The tsvector, as its text. */
+  vector: string;
+  /** [title end, tags end, then per passage heading start, heading end, body start, body end] (server/search/item-terms.ts). */
+  layout: number[];
 }
 
-/**
- * The inverted index: how often (weighted by field) a term occurs in a unit of
- * one of the rankings (POSTING_KIND: an item's outline, a body passage, or the
- * item's whole body, whose postings hang on its outline row).
- */
-export interface SearchTermsTable {
+/** Per account, BM25's unit counts and total weighted lengths; kept with search_items. */
+export interface SearchTotalsTable {
+  account_id: string;
+  items: string;
+  passages: string;
+  passage_length: number;
+  outline_length: number;
+}
+
+/** Per account and term, in how many items, passages and outlines it is: BM25's document frequencies. */
+export interface SearchTermCountsTable {
   account_id: string;
   term: string;
-  kind: number;
-  passage_id: string;
-  knowledge_id: string;
-  frequency: number;
-  /** The unit's weighted length. */
-  length: number;
-  /** The posting's BM25 term weight at nominal lengths: the order a term's postings are read in. */
-  impact: Generated<number>;
-  /** Whole-item postings: field (title 3, tags 2, text 1) plus impact, the keyword search's order (decision 20). */
-  keyword_rank: number | null;
+  items: number;
+  passages: number;
+  outlines: number;
 }
 
 /** Values every Lore process on the database shares, by name (the generated session secret). */
@@ -246,14 +248,6 @@ export interface AuthRateLimitsTable {
   key: string;
   count: number;
   last_request: number;
-}
-
-/** Per account, term and ranking, how many postings: BM25's document frequency, kept by triggers. */
-export interface SearchTermStatsTable {
-  account_id: string;
-  term: string;
-  kind: number;
-  rows: string;
 }
 
 /** A body passage's embedding (a unit vector), by the model named; written by the embed_item job. */
@@ -325,9 +319,9 @@ export interface DB {
   knowledge_stars: KnowledgeStarsTable;
   knowledge_pdfs: KnowledgePdfsTable;
   search_passages: SearchPassagesTable;
-  search_terms: SearchTermsTable;
-  search_stats: SearchStatsTable;
-  search_term_stats: SearchTermStatsTable;
+  search_items: SearchItemsTable;
+  search_totals: SearchTotalsTable;
+  search_term_counts: SearchTermCountsTable;
   settings: SettingsTable;
   auth_rate_limits: AuthRateLimitsTable;
   search_vectors: SearchVectorsTable;

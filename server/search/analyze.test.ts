@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyze, analyzeQuery } from './analyze';
+import { analyze, analyzeQuery, variantTerm } from './analyze';
 import { splitPassages } from './passages';
 
 describe('analyze', () => {
@@ -32,6 +32,36 @@ describe('analyze', () => {
     expect(analyze('the on-call rota')).toEqual(expect.arrayContaining(analyzeQuery('oncall')));
     expect(analyzeQuery('with-statement helper')).toEqual(['statement', 'helper', 'withstat']);
     expect(analyze('部署-指南')).toEqual(['部署', '指南']);
+  });
+
+  /** Does an item with this text hold every term of the question, as written or written another way? */
+  const holds = (text: string, question: string) => {
+    const indexed = new Set(analyze(text, { keepStopWords: true, indexing: true }));
+    return analyzeQuery(question).every((term) => indexed.has(term) || indexed.has(variantTerm(term)));
+  };
+
+  it('finds ß written as ss, and ä, ö, ü written as ae, oe, ue', () => {
+    expect(analyzeQuery('Strasse')).toEqual(analyzeQuery('Straße'));
+    expect(holds('Herr Müller', 'Mueller')).toBe(true);
+    expect(holds('Herr Müller', 'muller')).toBe(true);
+    expect(holds('Größe', 'groesse')).toBe(true);
+    // Written another way, kept apart: a search counts it for less.
+    expect(analyze('Herr Müller', { indexing: true })).toEqual(['herr', 'muller', variantTerm('mueller')]);
+  });
+
+  it('finds a CamelCase identifier by its parts written apart', () => {
+    const text = 'call getElementById on the HTTPServer';
+    expect(holds(text, 'getelementbyid')).toBe(true);
+    expect(holds(text, 'element by id')).toBe(true);
+    expect(holds(text, 'http server')).toBe(true);
+    expect(holds(text, 'element server cluster')).toBe(false);
+  });
+
+  it('finds a single Chinese or Japanese character in indexed text', () => {
+    expect(holds('部署指南', '署')).toBe(true);
+    expect(holds('部署指南', '南')).toBe(true);
+    expect(holds('部署指南', '北')).toBe(false);
+    expect(analyzeQuery('部署指南')).toEqual(['部署', '署指', '指南']);
   });
 
   it('indexes an identifier whole and by its parts', () => {

@@ -2,36 +2,75 @@ import { stem } from 'porter2';
 import { eng } from 'stopword';
 
 /** Bump when the analysis changes: items indexed under another version are indexed again at start-up. */
-export const ANALYZER_VERSION = 3;
+export const ANALYZER_VERSION = 4;
 
 const STOP_WORDS = new Set(eng);
 const WORD = /[\p{L}\p{N}_]+/gu;
+/** A word as written, with its marks (folding then drops them). */
+const WRITTEN_WORD = /[\p{L}\p{M}\p{N}_]+/gu;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
-/** Lower case without accents: "Émigré" and "emigre" are the same word. */
-export const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+/**
+ * Lower case without accents: "Émigré" and "emigre" are the same word, and so are
+ * "Straße" and "strasse" (ß has no accent to drop; it is written ss).
+ */
+export const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/ß/g, 'ss');
 
-/** Overlapping pairs of characters: how Chinese and Japanese text, written without spaces, is found by any part. */
-function bigrams(run: string): string[] {
+/** German umlauts as they are written without them: "Müller" is also found as "Mueller". */
+const UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue' };
+const UMLAUT = /[äöüÄÖÜ]/g;
+const HAS_UMLAUT = /[äöüÄÖÜ]/;
+
+/** The humps of a CamelCase identifier ("getElementById": get, Element, By, Id; "HTTPServer": HTTP, Server). */
+const CAMEL_HUMP = /\p{Lu}+(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{N}+/gu;
+const isCamelCase = (word: string) => /\p{Ll}\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u.test(word);
+
+/**
+ * A term found in an item written another way than it stands there (see
+ * writtenVariants, and a CJK character alone): kept apart from the terms as
+ * written, so a search can count such a match for less. A question's term t
+ * also asks for variantTerm(t).
+ */
+export const variantTerm = (term: string) => `^${term}`;
+export const isVariantTerm = (term: string) => term.startsWith('^');
+
+/**
+ * A text's terms in groups, one group a position: the first term of a group is
+ * what stands there, the others are the same word written another way, found at
+ * the same place (they add matches, not length).
+ */
+type TermGroups = string[][];
+
+/**
+ * Overlapping pairs of characters: how Chinese and Japanese text, written without
+ * spaces, is found by any part. Indexed text also keeps each character alone (at
+ * its pair's position), so a search for a single character finds it.
+ */
+function bigrams(run: string, indexing: boolean): TermGroups {
   const chars = [...run];
-  if (chars.length < 2) return chars;
-  return chars.slice(1).map((char, i) => chars[i] + char);
+  if (chars.length < 2) return [chars];
+  return chars.slice(1).map((char, i) => {
+    const pair = [chars[i]! + char];
+    if (!indexing) return pair;
+    const alone = i === chars.length - 2 ? [chars[i]!, char] : [chars[i]!];
+    return [...pair, ...alone.map(variantTerm)];
+  });
 }
 
-/** The terms of one word: itself stemmed (Porter2, the Snowball English stemmer); an identifier (foo_bar) whole and by its parts; CJK runs as bigrams. */
-function wordTerms(word: string): string[] {
+/** The terms of one (folded) word: itself stemmed (Porter2, the Snowball English stemmer); an identifier (foo_bar) whole and by its parts; CJK runs as bigrams. */
+function wordTerms(word: string, indexing = false): TermGroups {
   if (CJK.test(word)) {
     // A word may mix scripts ("api部署"); each run is analysed on its own.
     return word.split(/([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)/u).flatMap((run) => {
       if (!run) return [];
-      return CJK.test(run) ? bigrams(run) : wordTerms(run);
+      return CJK.test(run) ? bigrams(run, indexing) : wordTerms(run);
     });
   }
   if (word.includes('_')) {
     const parts = word.split('_').filter(Boolean);
-    return [word, ...parts.map((part) => stem(part))];
+    return [[word], ...parts.map((part) => [stem(part)])];
   }
-  return [stem(word)];
+  return [[stem(word)]];
 }
 
 /** A text's words, folded, in order. */
@@ -44,21 +83,48 @@ export const isStopWord = (word: string) => STOP_WORDS.has(word);
 const COMPOUND = /[\p{L}\p{N}_]+(?:-[\p{L}\p{N}_]+)+/gu;
 
 /**
- * The terms a text is indexed and searched by. `keepStopWords` for short fields
- * (titles, tags) where a word like "IT" may be the whole point. A hyphenated
- * compound also counts as its parts written together ("e-mail" as "email",
- * "on-call" as "oncall"), so either spelling finds the other.
+ * What a word as written adds to its own terms in an item: a CamelCase
+ * identifier's humps ("getElementById" is also get, element, by, id) and a German
+ * word's spelling without umlauts ("Müller" is also "mueller"), so either way of
+ * writing finds it. Only in items, at the word's own position: a question's
+ * words stay as typed, and an item's length does not grow (the humps counted as
+ * words of their own took MRR@10 from 0.787 to 0.771 on the development set).
  */
-export function analyze(text: string, options: { keepStopWords?: boolean } = {}): string[] {
-  const folded = fold(text);
-  const terms = (folded.match(WORD) ?? []).flatMap((word) =>
-    !options.keepStopWords && isStopWord(word) ? [] : wordTerms(word),
-  );
-  for (const compound of folded.match(COMPOUND) ?? []) {
-    if (!CJK.test(compound)) terms.push(...wordTerms(compound.replaceAll('-', '')));
+function writtenVariants(word: string): string[] {
+  const variants: string[] = [];
+  if (isCamelCase(word)) {
+    variants.push(...(word.match(CAMEL_HUMP) ?? []).filter((hump) => hump.length > 1).map((hump) => stem(fold(hump))));
   }
-  return terms;
+  if (HAS_UMLAUT.test(word)) variants.push(stem(fold(word.replace(UMLAUT, (umlaut) => UMLAUTS[umlaut]!))));
+  return variants;
 }
+
+/**
+ * The terms a text is indexed and searched by, in position groups (TermGroups).
+ * `keepStopWords` for short fields (titles, tags) where a word like "IT" may be
+ * the whole point; `indexing` for the text of items (a CJK character is then also
+ * a term alone, and see writtenVariants). A hyphenated compound also counts as
+ * its parts written together ("e-mail" as "email", "on-call" as "oncall"), so
+ * either spelling finds the other.
+ */
+export function analyzeGroups(text: string, options: { keepStopWords?: boolean; indexing?: boolean } = {}): TermGroups {
+  const groups = (text.normalize('NFC').match(WRITTEN_WORD) ?? []).flatMap((written) => {
+    const word = fold(written);
+    if (!options.keepStopWords && isStopWord(word)) return [];
+    const wordGroups = (word.match(WORD) ?? []).flatMap((part) => wordTerms(part, options.indexing));
+    if (options.indexing && wordGroups.length > 0)
+      wordGroups.at(-1)!.push(...writtenVariants(written).map(variantTerm));
+    return wordGroups;
+  });
+  for (const compound of fold(text).match(COMPOUND) ?? []) {
+    if (!CJK.test(compound)) groups.push(...wordTerms(compound.replaceAll('-', '')));
+  }
+  return groups;
+}
+
+/** The terms a text is indexed and searched by (see analyzeGroups), one after another. */
+export const analyze = (text: string, options: { keepStopWords?: boolean; indexing?: boolean } = {}): string[] =>
+  analyzeGroups(text, options).flat();
 
 /**
  * The terms of a question: its meaningful words. A question made only of stop

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { rankPassages } from '../data/search-index';
+import { withPassages } from '../data/search-index';
 import { EMBED_ITEM, embedStaleItemsLater } from '../jobs/embed-item';
 import { readEventStream } from '../test/event-stream';
 import { createItem } from '../test/knowledge-factory';
@@ -7,7 +7,8 @@ import { STAND_IN_DIMENSIONS, embedText, startModelStandIn, type ModelStandIn } 
 import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
 import { analyzeQuery } from './analyze';
 import { EMBED_BATCH, createEmbedder, passageText } from './embed';
-import { retrieve } from './retrieve';
+import { withVariants } from './rank';
+import { rankByWords, retrieve } from './retrieve';
 
 /*
  * The stand-in embeds a text as its hashed words: "holiday" and "exclusive"
@@ -260,7 +261,8 @@ describe('with no embeddings model', () => {
     expect(await embedStaleItemsLater(plain.db, plain.deps.embedder)).toBe(0);
 
     const hits = await retrieve(plain.db, account.id, QUESTION, { embedder: plain.deps.embedder, limit: 10 });
-    expect(hits).toEqual(await rankPassages(plain.db, account.id, analyzeQuery(QUESTION), 10));
+    const byWords = await rankByWords(plain.db, account.id, withVariants(analyzeQuery(QUESTION)));
+    expect(hits).toEqual(await withPassages(plain.db, byWords.slice(0, 10)));
     expect(hits.map((hit) => hit.knowledge_id)).toEqual([item.id]);
   });
 });

@@ -1,4 +1,4 @@
-import { analyze, isStopWord, words } from './analyze';
+import { analyze, isStopWord, variantTerm, words } from './analyze';
 
 /** Chinese, Japanese and Korean letters: found by bigrams, never completed or spelt. */
 export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
@@ -56,12 +56,13 @@ export function parseKeywordQuery(text: string): QueryWord[] {
 /**
  * The term lists one word must match, each list a separate requirement: an
  * identifier (pg_dump) as itself, since its parts follow from it; a CJK run as
- * each of its bigrams, so the text must hold every pair; any other word as its stem.
+ * each of its bigrams, so the text must hold every pair; any other word as its
+ * stem. Each term also as written another way in an item (variantTerm).
  */
 export function termGroupsOf(word: string): string[][] {
   const terms = analyze(word, { keepStopWords: true });
-  if (word.includes('_') && terms.includes(word)) return [[word]];
-  return terms.map((term) => [term]);
+  const groups = word.includes('_') && terms.includes(word) ? [[word]] : terms.map((term) => [term]);
+  return groups.map((group) => [...group, ...group.map(variantTerm)]);
 }
 
 /** Can the last word typed be completed from the workspace's words? Not for one or two letters, nor CJK. */

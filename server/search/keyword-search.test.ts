@@ -7,7 +7,7 @@ import { apiAs } from '../test/api';
 import { createItem } from '../test/knowledge-factory';
 import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
 import { indexStaleItems } from './index-item';
-import { deletionVariants, STORED_DELETIONS } from './spelling';
+import { retrieve } from './retrieve';
 
 let lore: TestServer;
 let owner: SignedInClient;
@@ -32,15 +32,31 @@ const add = (title: string, content = '', tags: string[] = []) =>
   createItem(owner, accountId, { title, content, tags });
 
 describe('keyword search order', () => {
-  it('puts title matches before tag matches before text matches, and newest first on request', async () => {
-    // Written best match first, so newest first is the reverse; the title match has a long body that dilutes it.
-    await add('VPN', `<p>${'Connect before working remotely. '.repeat(40)}</p>`);
+  it('ranks a title match above a tag match above a mention in the text, and newest first on request', async () => {
+    // Written best match first, so newest first is the reverse.
+    await add('VPN', '<p>Connect before working remotely.</p>');
     await add('Laptop setup', '<p>Install the tools.</p>', ['vpn']);
     await add('Office plants', '<p>Water the vpn router fern.</p>');
     await add('Lunch menu', '<p>Soup.</p>');
     expect(await titles('vpn')).toEqual(['VPN', 'Laptop setup', 'Office plants']);
     expect(await titles('vpn', { sort: 'relevance' })).toEqual(['VPN', 'Laptop setup', 'Office plants']);
     expect(await titles('vpn', { sort: 'newest' })).toEqual(['Office plants', 'Laptop setup', 'VPN']);
+  });
+
+  it('ranks the list by the same retrieval as the AI search', async () => {
+    await add('Onboarding', '<h2>Laptop</h2><p>Order a laptop and a badge on your first day.</p>');
+    await add(
+      'Hardware budget',
+      `<p>Every laptop is paid from the hardware budget. ${'Budget lines. '.repeat(30)}</p>`,
+    );
+    await add('Laptop returns', '<p>Return your laptop to the office when you leave.</p>');
+    const inList = await titles('laptop');
+    const inAiSearch = await retrieve(lore.db, accountId, 'laptop');
+    const byId = new Map(
+      (await lore.db.selectFrom('knowledge').select(['id', 'title']).execute()).map((r) => [r.id, r.title]),
+    );
+    expect(inList).toHaveLength(3);
+    expect(inAiSearch.map((hit) => byId.get(hit.knowledge_id))).toEqual(inList);
   });
 
   it('ranks items with more of the words in their titles higher', async () => {
@@ -283,11 +299,9 @@ describe('keyword search access and input', () => {
 describe('the vocabulary', () => {
   const vocabularyRows = async (account: string) =>
     (
-      await sql<{ words: number; variants: number }>`
+      await sql<{ words: number; terms: number }>`
         SELECT (SELECT count(*) FROM search_vocabulary WHERE account_id = ${account})::int AS words,
-          (SELECT count(*) FROM search_vocabulary_variants WHERE account_id = ${account})::int AS variants`.execute(
-        lore.db,
-      )
+          (SELECT count(*) FROM search_term_counts WHERE account_id = ${account})::int AS terms`.execute(lore.db)
     ).rows[0]!;
 
   it('counts each word once per item, and forgets it with the last item that used it', async () => {
@@ -303,22 +317,7 @@ describe('the vocabulary', () => {
     expect(await items('gardening')).toEqual([]);
     expect(await items('tomatoes')).toEqual([1]);
     await owner.delete(`/api/accounts/${accountId}/knowledge/${second.id}`);
-    expect(await vocabularyRows(accountId)).toEqual({ words: 0, variants: 0 });
-  });
-
-  it("keeps each word's deletion variants as the search makes them, for any script", async () => {
-    const words = ['teh', 'onboarding', 'émigré', 'naïveté', '東京タワー', 'x', 'ab'];
-    const stored = await sql<{ word: string; variants: string[] }>`
-      SELECT word, search_word_variants(word) AS variants FROM unnest(${words}::text[]) AS word`.execute(lore.db);
-    for (const row of stored.rows) {
-      expect(row.variants.sort(), row.word).toEqual(deletionVariants(row.word, STORED_DELETIONS).sort());
-    }
-    await add('Onboarding', '<p>Laptop.</p>');
-    const kept = await sql<{ variant: string }>`
-      SELECT variant FROM search_vocabulary_variants WHERE account_id = ${accountId} AND word = 'onboarding'`.execute(
-      lore.db,
-    );
-    expect(kept.rows.map((row) => row.variant).sort()).toEqual(deletionVariants('onboarding', STORED_DELETIONS).sort());
+    expect(await vocabularyRows(accountId)).toEqual({ words: 0, terms: 0 });
   });
 
   it('goes with its account', async () => {
@@ -326,7 +325,7 @@ describe('the vocabulary', () => {
     await createItem(other.owner, other.id, { title: 'Doomed workspace', content: '<p>Everything here goes.</p>' });
     expect((await vocabularyRows(other.id)).words).toBeGreaterThan(0);
     await lore.db.deleteFrom('accounts').where('id', '=', other.id).execute();
-    expect(await vocabularyRows(other.id)).toEqual({ words: 0, variants: 0 });
+    expect(await vocabularyRows(other.id)).toEqual({ words: 0, terms: 0 });
   });
 
   it('is rebuilt for items indexed before it existed', async () => {
@@ -337,5 +336,45 @@ describe('the vocabulary', () => {
     await indexStaleItems(lore.db);
     expect(await titles('onboar')).toEqual(['Onboarding checklist']);
     expect((await page({ search: 'onbaording' })).suggestion).toBe('onboarding');
+  });
+});
+
+describe('both search boxes', () => {
+  /** The titles the list's box and the AI search find for a search, each in its own order. */
+  const both = async (search: string) => {
+    const byId = new Map(
+      (await lore.db.selectFrom('knowledge').select(['id', 'title']).execute()).map((row) => [row.id, row.title]),
+    );
+    const inAiSearch = (await retrieve(lore.db, accountId, search)).map((hit) => byId.get(hit.knowledge_id));
+    return { list: await titles(search), ai: inAiSearch };
+  };
+
+  it('find ß written as ss, and ä, ö, ü written as ae, oe, ue, and the other way round', async () => {
+    await add('Anfahrt', '<p>Das Büro liegt in der Hauptstraße 5, bei Frau Müller.</p>');
+    await add('Kantine', '<p>Mittagessen ab zwölf.</p>');
+    for (const search of ['hauptstrasse', 'Hauptstraße', 'mueller', 'Müller', 'buero']) {
+      expect(await both(search)).toEqual({ list: ['Anfahrt'], ai: ['Anfahrt'] });
+    }
+  });
+
+  it('find a CamelCase identifier by its parts written apart, and whole', async () => {
+    await add('DOM helpers', '<p>Call getElementById before you attach the listener.</p>');
+    await add('HTTP notes', '<p>The HttpServer class answers requests.</p>');
+    expect(await both('element by id')).toEqual({ list: ['DOM helpers'], ai: ['DOM helpers'] });
+    expect(await both('getElementById')).toEqual({ list: ['DOM helpers'], ai: ['DOM helpers'] });
+    expect((await both('http server')).list).toEqual(['HTTP notes']);
+  });
+
+  it('find a single Chinese or Japanese character', async () => {
+    await add('部署指南', '<p>本番環境への手順。</p>');
+    await add('会議メモ', '<p>来週の予定。</p>');
+    expect(await both('署')).toEqual({ list: ['部署指南'], ai: ['部署指南'] });
+    expect(await both('予')).toEqual({ list: ['会議メモ'], ai: ['会議メモ'] });
+  });
+
+  it('count a match written another way for less than one written as asked', async () => {
+    await add('Mueller report', '<p>Quarterly numbers.</p>');
+    await add('Müller report', '<p>Quarterly numbers.</p>');
+    expect((await both('mueller')).ai).toEqual(['Mueller report', 'Müller report']);
   });
 });

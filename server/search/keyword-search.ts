@@ -1,17 +1,20 @@
+import { KNOWLEDGE_PAGE_SIZE } from '../../common/knowledge';
 import type { Executor } from '../data/executor';
 import {
   existingTerms,
-  matchKnowledgeIds,
+  newestMatchingIds,
   spellingCandidates,
   wordsStartingWith,
-  type ItemWords,
   type TermGroup,
 } from '../data/keyword-search';
 import { knowledgeByIds } from '../data/knowledge';
-import { analyze, isStopWord, words } from './analyze';
+import { lexemeQuery, readStatistics } from '../data/search-index';
+import { isStopWord, isVariantTerm, words } from './analyze';
 import { CJK, completes, parseKeywordQuery, spellable, termGroupsOf, type QueryWord } from './keyword-query';
 import { splitPassages } from './passages';
-import { deletionVariants, maxEdits, suggestSpelling } from './spelling';
+import { VARIANT_FACTOR } from './rank';
+import { rankByWords } from './retrieve';
+import { suggestSpelling } from './spelling';
 
 /** Completions of the last word tried at most: the words most items use. */
 const MAX_COMPLETIONS = 20;
@@ -29,7 +32,8 @@ export interface KeywordSearchResult {
 /**
  * The list's keyword search: every meaningful word must match (stop words only
  * help, unless they are all there is), the last word also as the start of a
- * workspace word, `-word` leaves items out and `a or b` takes either.
+ * workspace word, `-word` leaves items out and `a or b` takes either. By
+ * relevance, the matching items are ranked as the AI search ranks (rankByWords).
  */
 export async function keywordSearch(
   db: Executor,
@@ -46,7 +50,7 @@ export async function keywordSearch(
     ? (await wordsStartingWith(db, accountId, lastWord.word, MAX_COMPLETIONS + 1)).filter((w) => w !== lastWord.word)
     : [];
   const groups = planGroups(positive, lastWord, completions.slice(0, MAX_COMPLETIONS));
-  const ids = await matchKnowledgeIds(db, { ...query, groups, excludedTerms });
+  const ids = await matchingIds(db, { ...query, groups, excludedTerms });
   const rows = await knowledgeByIds(db, accountId, ids);
   const suggestion =
     query.page === 0 ? await suggestFor(db, accountId, query.search, positive, lastWord, completions) : null;
@@ -60,7 +64,7 @@ export function planGroups(positive: QueryWord[], lastWord: QueryWord | undefine
   for (const word of positive) {
     const required = !word.stop || onlyStopWords;
     const wordGroups: TermGroup[] = termGroupsOf(word.word).map((terms) => ({
-      terms: terms.map((term) => ({ term, factor: 1 })),
+      terms: terms.map((term) => ({ term, factor: isVariantTerm(term) ? VARIANT_FACTOR : 1 })),
       required,
     }));
     if (word === lastWord && wordGroups.length > 0) {
@@ -77,6 +81,46 @@ export function planGroups(positive: QueryWord[], lastWord: QueryWord | undefine
     }
   }
   return groups;
+}
+
+/**
+ * One page of the ids of the items that match every required group (by any of
+ * its terms) and none of the excluded terms, with every tag: by relevance (the
+ * shared ranking, over all the groups' terms) or newest first.
+ */
+async function matchingIds(
+  db: Executor,
+  query: {
+    accountId: string;
+    groups: TermGroup[];
+    excludedTerms: string[];
+    tags: string[];
+    page: number;
+    sort: 'relevance' | 'newest';
+  },
+): Promise<string[]> {
+  const { accountId, groups, tags, page } = query;
+  const allTerms = [
+    ...new Set([...groups.flatMap((group) => group.terms.map(({ term }) => term)), ...query.excludedTerms]),
+  ];
+  const { rarity } = await readStatistics(db, accountId, allTerms);
+  const known = (terms: string[]) => terms.filter((term) => rarity.has(term));
+  const excludedKnown = known(query.excludedTerms);
+  const excluded = excludedKnown.length > 0 ? lexemeQuery(excludedKnown) : undefined;
+  const requiredGroups = groups
+    .filter((group) => group.required)
+    .map((group) => known(group.terms.map(({ term }) => term)));
+  // A required word no item has: nothing matches.
+  if (requiredGroups.some((terms) => terms.length === 0)) return [];
+  const filters = { tags, excluded, required: requiredGroups.map((terms) => lexemeQuery(terms)) };
+  if (query.sort === 'newest' || groups.length === 0) return newestMatchingIds(db, { accountId, filters, page });
+  const ranked = await rankByWords(
+    db,
+    accountId,
+    groups.flatMap((group) => group.terms),
+    filters,
+  );
+  return ranked.slice(page * KNOWLEDGE_PAGE_SIZE, (page + 1) * KNOWLEDGE_PAGE_SIZE).map((item) => item.knowledgeId);
 }
 
 /** "Did you mean ...?": the search with each unknown word replaced by the closest word of the workspace. */
@@ -102,13 +146,11 @@ async function suggestFor(
         .flat()
         .some((term) => known.has(term)),
   );
-  return suggestSpelling(search, unknown, (word) =>
-    spellingCandidates(db, accountId, deletionVariants(word, maxEdits(word))),
-  );
+  return suggestSpelling(search, unknown, (word) => spellingCandidates(db, accountId, word));
 }
 
 /** The words an item adds to its account's vocabulary (as the index keeps them: stop words only from title and tags). */
-export function itemWords(item: { title: string; tags: string[]; content: string; pdf_texts?: string[] }): ItemWords {
+export function itemWords(item: { title: string; tags: string[]; content: string; pdf_texts?: string[] }): string[] {
   const tagText = item.tags.join(' ');
   const body = [
     ...splitPassages(item.content).flatMap((passage) => [...words(passage.heading), ...words(passage.text)]),
@@ -121,9 +163,5 @@ export function itemWords(item: { title: string; tags: string[]; content: string
       const length = [...word].length;
       return length >= WORD_LENGTH.min && length <= WORD_LENGTH.max;
     });
-  return {
-    words: [...new Set(all)].sort(),
-    titleTerms: [...new Set(analyze(item.title, { keepStopWords: true }))],
-    tagTerms: [...new Set(analyze(tagText, { keepStopWords: true }))],
-  };
+  return [...new Set(all)].sort();
 }

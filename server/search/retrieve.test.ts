@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { createItem } from '../test/knowledge-factory';
 import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
-import type { RankedPassage } from '../data/search-index';
-import { indexStaleItems } from './index-item';
+import { removeItemIndex, type RankedPassage } from '../data/search-index';
+import { indexStaleItems, storedContribution } from './index-item';
+import { reindexInBackground } from './reindex';
 import { RRF_K, fuseRankings, retrieve } from './retrieve';
 
 let lore: TestServer;
@@ -83,14 +83,75 @@ describe('ranked retrieval', () => {
       ),
     );
     await owner.delete(`/api/accounts/${accountId}/knowledge/${items[0]!.id}`);
-    const { rows } = await sql<{ term: string; kind: number; counted: string | null; kept: string | null }>`
-      SELECT term, kind, c.rows AS counted, s.rows AS kept
-      FROM (SELECT term, kind, count(*) AS rows FROM search_terms WHERE account_id = ${accountId} GROUP BY term, kind) c
-      FULL JOIN (SELECT term, kind, rows FROM search_term_stats WHERE account_id = ${accountId}) s USING (term, kind)
-    `.execute(lore.db);
-    expect(rows.length).toBeGreaterThan(10);
-    expect(rows.filter((row) => row.counted !== row.kept)).toEqual([]);
+    // The kept statistics are what the stored index rows add up to.
+    const stored = await lore.db
+      .selectFrom('search_items')
+      .select(['knowledge_id', 'chunk', 'vector', 'layout'])
+      .where('account_id', '=', accountId)
+      .execute();
+    const counted = new Map<string, string>();
+    const totals = { items: 0, passages: 0, passageLength: 0, outlineLength: 0 };
+    for (const id of new Set(stored.map((row) => row.knowledge_id))) {
+      const contribution = storedContribution(stored.filter((row) => row.knowledge_id === id));
+      for (const key of Object.keys(totals) as Array<keyof typeof totals>) totals[key] += contribution.totals[key];
+      for (const [term, rarity] of contribution.terms) {
+        const [items, passages, outlines] = (counted.get(term) ?? '0/0/0').split('/').map(Number);
+        counted.set(term, `${items! + rarity.items}/${passages! + rarity.passages}/${outlines! + rarity.outlines}`);
+      }
+    }
+    const kept = await lore.db
+      .selectFrom('search_term_counts')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .execute();
+    expect(counted.size).toBeGreaterThan(5);
+    expect(new Map(kept.map((row) => [row.term, `${row.items}/${row.passages}/${row.outlines}`]))).toEqual(counted);
+    const keptTotals = await lore.db
+      .selectFrom('search_totals')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    expect({
+      items: Number(keptTotals.items),
+      passages: Number(keptTotals.passages),
+      passageLength: keptTotals.passage_length,
+      outlineLength: keptTotals.outline_length,
+    }).toEqual(totals);
     expect(await titles('staging production')).toHaveLength(3);
+  });
+
+  it('finds the last sections of a long item, stored in chunks, and keeps its statistics', async () => {
+    // About 21,000 terms: past what one tsvector keeps (positions up to 16,383).
+    const filler = (n: number) =>
+      `<p>${Array.from({ length: 700 }, (_, i) => `word${(i * 7 + n) % 500}`).join(' ')}</p>`;
+    const sections = Array.from({ length: 30 }, (_, i) => `<h2>Section ${i}</h2>${filler(i)}`).join('');
+    const long = await createItem(owner, accountId, {
+      title: 'Operations manual',
+      content: `<h2>Start</h2><p>Kettle descaling first.</p>${sections}<h2>Rollback</h2><p>Feed the zebrafish before rolling back.</p>`,
+    });
+    const [hit] = await retrieve(lore.db, accountId, 'zebrafish rollback');
+    expect(hit).toMatchObject({ knowledge_id: long.id, heading: 'Rollback' });
+    const chunks = await lore.db
+      .selectFrom('search_items')
+      .select('chunk')
+      .where('knowledge_id', '=', long.id)
+      .execute();
+    expect(chunks.length).toBeGreaterThan(1);
+    // Words in different chunks: every one must match, in the list too.
+    const list = await owner.get(
+      `/api/accounts/${accountId}/knowledge?search=${encodeURIComponent('kettle zebrafish')}`,
+    );
+    expect(list.body.data.items.map((item: { id: string }) => item.id)).toEqual([long.id]);
+    const counts = await lore.db
+      .selectFrom('search_term_counts')
+      .select(['term', 'passages'])
+      .where('account_id', '=', accountId)
+      .where('term', 'in', ['zebrafish', 'word1'])
+      .execute();
+    const passages = new Map(counts.map((row) => [row.term, row.passages]));
+    expect(passages.get('zebrafish')).toBe(1);
+    // In most of the 30 sections' windows (each section is cut into windows of 300 words).
+    expect(passages.get('word1')).toBeGreaterThanOrEqual(30);
   });
 
   it("never returns another account's items", async () => {
@@ -111,12 +172,40 @@ describe('ranked retrieval', () => {
       title: 'Onboarding checklist',
       content: '<p>Laptop, badge, accounts.</p>',
     });
-    await lore.db.deleteFrom('search_terms').where('knowledge_id', '=', item.id).execute();
-    await lore.db.deleteFrom('search_passages').where('knowledge_id', '=', item.id).execute();
-    await lore.db.updateTable('knowledge').set({ search_version: 0 }).where('id', '=', item.id).execute();
+    await lore.db.transaction().execute(async (trx) => {
+      await removeItemIndex(trx, { id: item.id, account_id: accountId }, storedContribution);
+      await trx.updateTable('knowledge').set({ search_version: 0 }).where('id', '=', item.id).execute();
+    });
     expect(await titles('onboarding')).toEqual([]);
     expect(await indexStaleItems(lore.db)).toBeGreaterThanOrEqual(1);
     expect(await titles('onboarding')).toEqual(['Onboarding checklist']);
+  });
+
+  it('indexes items of an older analyzer in the background, answering requests and searches meanwhile', async () => {
+    const items = [];
+    for (let i = 0; i < 12; i++) {
+      items.push(await createItem(owner, accountId, { title: `Runbook ${i}`, content: `<p>Restart step ${i}.</p>` }));
+    }
+    // As after an analyzer change: every item is indexed, but under an older version.
+    const ids = items.map((item) => item.id);
+    await lore.db.updateTable('knowledge').set({ search_version: 1 }).where('id', 'in', ids).execute();
+    const stale = () =>
+      lore.db.selectFrom('knowledge').select('id').where('id', 'in', ids).where('search_version', '=', 1).execute();
+
+    const log: Array<Record<string, unknown>> = [];
+    const logger = { info: (details: Record<string, unknown>) => void log.push(details), error: () => {} };
+    const reindexing = reindexInBackground(lore.db, logger);
+    // A request sent as it starts is answered before it has finished: it gives way between items.
+    const health = await lore.anonymous().get('/api/health');
+    expect(health.status).toBe(200);
+    expect((await stale()).length).toBeGreaterThan(0);
+    // The old index rows answer for the items not yet done.
+    expect(await titles('runbook restart')).toHaveLength(10);
+
+    expect(await reindexing.done).toBeGreaterThanOrEqual(12);
+    expect(await stale()).toEqual([]);
+    expect(await titles('runbook restart')).toHaveLength(10);
+    expect(log.at(-1)).toMatchObject({ indexed: expect.any(Number) });
   });
 });
 

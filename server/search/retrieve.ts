@@ -1,8 +1,17 @@
 import type { Executor } from '../data/executor';
-import { rankPassages, type RankedPassage } from '../data/search-index';
+import {
+  lexemeQuery,
+  readCandidates,
+  readStatistics,
+  withPassages,
+  type ItemFilters,
+  type RankedPassage,
+  type TermRarity,
+} from '../data/search-index';
 import { rankByVector } from '../data/search-vectors';
 import { analyzeQuery } from './analyze';
 import type { Embedder } from './embed';
+import { rankCandidates, withVariants, type QueryTerm, type RankedItem } from './rank';
 
 /** Reciprocal rank fusion's constant: the usual 60, so a few ranks apart near the top matter little. */
 export const RRF_K = 60;
@@ -11,6 +20,14 @@ export const RRF_K = 60;
  * can then beat one first in only one, whatever the number asked for.
  */
 const FUSION_DEPTH = 50;
+/**
+ * At most this many items are scored exactly for one search. Every item with one
+ * of the question's terms is, while their counts add up to no more; past that,
+ * the items with the rarest terms (those counts within it) and the items with
+ * every term. A term in thousands of items weighs little, so an item it alone
+ * brings in would rank low (decision 29).
+ */
+export const CANDIDATES = 300;
 /** The longest a search waits for its question's embedding before ranking by words alone. */
 export const QUESTION_EMBEDDING_TIMEOUT_MS = 2000;
 
@@ -38,13 +55,14 @@ export async function retrieve(
   options: RetrieveOptions = {},
 ): Promise<RankedPassage[]> {
   const { limit = 10, embedder, logger } = options;
-  const terms = analyzeQuery(question);
-  if (!embedder) return rankPassages(db, accountId, terms, limit);
+  const terms = withVariants(analyzeQuery(question));
+  const byWords = async (depth: number) => withPassages(db, (await rankByWords(db, accountId, terms)).slice(0, depth));
+  if (!embedder) return byWords(limit);
 
   const depth = Math.max(limit, FUSION_DEPTH);
   // The question is embedded while the words are ranked.
   const [lexical, vector] = await Promise.all([
-    rankPassages(db, accountId, terms, depth),
+    byWords(depth),
     embedder
       .embed([question], { signal: AbortSignal.timeout(options.timeoutMs ?? QUESTION_EMBEDDING_TIMEOUT_MS) })
       .then(([embedding]) => embedding)
@@ -56,6 +74,40 @@ export async function retrieve(
   if (!vector) return lexical.slice(0, limit);
   const semantic = await rankByVector(db, accountId, embedder.model, vector, depth);
   return fuseRankings(lexical, semantic, limit);
+}
+
+/**
+ * The workspace's items that hold any of the terms, best first by BM25 (rank.ts),
+ * each with its best passage's place. The ranking of both search boxes: the AI
+ * search's and the list's, which narrows the items with `filters` first.
+ */
+export async function rankByWords(
+  db: Executor,
+  accountId: string,
+  terms: QueryTerm[],
+  filters: ItemFilters = {},
+): Promise<RankedItem[]> {
+  const names = [...new Set(terms.map(({ term }) => term))];
+  const { totals, rarity } = await readStatistics(db, accountId, names);
+  const known = names.filter((term) => rarity.has(term));
+  if (known.length === 0) return [];
+  const candidates = await readCandidates(db, accountId, candidateQuery(known, rarity), known, CANDIDATES, filters);
+  return rankCandidates(candidates, terms, totals, rarity);
+}
+
+/** Which items are scored (see CANDIDATES): a tsquery over the terms. */
+function candidateQuery(terms: string[], rarity: Map<string, TermRarity>): string {
+  const rarestFirst = [...terms].sort((a, b) => rarity.get(a)!.items - rarity.get(b)!.items);
+  const rare: string[] = [];
+  let items = 0;
+  for (const term of rarestFirst) {
+    items += rarity.get(term)!.items;
+    if (items > CANDIDATES) break;
+    rare.push(term);
+  }
+  if (rare.length === terms.length) return lexemeQuery(terms);
+  const every = `(${lexemeQuery(terms, '&')})`;
+  return rare.length > 0 ? `${lexemeQuery(rare)} | ${every}` : every;
 }
 
 /**

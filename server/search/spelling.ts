@@ -6,13 +6,8 @@ export interface SpellingCandidate {
   items: number;
 }
 
-/** How many of a word's first characters its deletion variants are made of. */
-export const VARIANT_PREFIX = 7;
-/** Deletions in the variants the database keeps for each vocabulary word: the most edits any correction may have. */
-export const STORED_DELETIONS = 2;
-
 /** Edits allowed for a correction: one in a short word, two in a longer one, as spell checkers do. */
-export const maxEdits = (word: string) => ([...word].length <= 4 ? 1 : STORED_DELETIONS);
+export const maxEdits = (word: string) => ([...word].length <= 4 ? 1 : 2);
 
 /**
  * Optimal string alignment distance: insertions, deletions, substitutions and
@@ -33,26 +28,6 @@ export function editDistance(a: string, b: string): number {
     }
   }
   return rows[s.length]![t.length]!;
-}
-
-/**
- * A word's deletion variants (SymSpell's idea): its first VARIANT_PREFIX characters with
- * up to `deletions` of them left out. Two words within that many edits of each other
- * share one, so looking a misspelt word's variants up in the vocabulary's
- * (`search_vocabulary_variants`, made by the database's `search_word_variants`, which
- * must agree with this) finds every word it may have meant, reading a few dozen rows
- * however large the vocabulary. The edit distance then decides among them.
- */
-export function deletionVariants(word: string, deletions: number): string[] {
-  const prefix = [...word].slice(0, VARIANT_PREFIX);
-  const without = (...positions: number[]) => prefix.filter((_, i) => !positions.includes(i)).join('');
-  const variants = new Set([prefix.join('')]);
-  for (let i = 0; i < prefix.length && deletions >= 1; i++) {
-    variants.add(without(i));
-    for (let j = i + 1; j < prefix.length && deletions >= 2; j++) variants.add(without(i, j));
-  }
-  variants.delete('');
-  return [...variants];
 }
 
 /** The candidate within reach of `word` with the fewest edits, then the most used, then first alphabetically. */

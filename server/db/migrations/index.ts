@@ -23,6 +23,8 @@ import * as knowledgeCounts from './0021-knowledge-counts';
 import * as keywordRank from './0022-keyword-rank';
 import * as spellingVariants from './0023-spelling-variants';
 import * as knowledgeWeekCounts from './0024-knowledge-week-counts';
+import * as searchItems from './0026-search-items';
+import * as spellingTrigrams from './0027-spelling-trigrams';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +52,6 @@ export const migrations: Record<string, Migration> = {
   '0022-keyword-rank': keywordRank,
   '0023-spelling-variants': spellingVariants,
   '0024-knowledge-week-counts': knowledgeWeekCounts,
+  '0026-search-items': searchItems,
+  '0027-spelling-trigrams': spellingTrigrams,
 };

@@ -5,18 +5,12 @@ import { createRouter } from '../../api/router';
 import { currentMembership } from '../../auth/guards';
 import { sanitizeKnowledgeHtml, storedImagePaths, storedPdfPaths } from '../../content/knowledge-html';
 import { countKnowledgePdfs, removePdfsNotIn } from '../../data/knowledge-pdfs';
-import {
-  countCreatedPerWeek,
-  countKnowledge,
-  deleteKnowledge,
-  listKnowledge,
-  listTags,
-  updateKnowledge,
-} from '../../data/knowledge';
+import { countCreatedPerWeek, countKnowledge, listKnowledge, listTags, updateKnowledge } from '../../data/knowledge';
 import { loadKnowledge } from '../../data/load-knowledge';
 import { indexItem, type IndexableItem } from '../../search/index-item';
 import { keywordSearch } from '../../search/keyword-search';
 import { createKnowledgeItem } from '../../commands/create-knowledge';
+import { deleteKnowledgeItem } from '../../commands/delete-knowledge';
 import { cleanUpImagesLater } from '../../jobs/clean-up-images';
 import { describeItemLater } from '../../jobs/describe-item';
 import { embedItemLater } from '../../jobs/embed-item';
@@ -111,7 +105,7 @@ export function knowledgeRoutes(deps: AppDeps) {
       authorize(knowledgePolicy.delete, { role });
       const hadPdfs = (await countKnowledgePdfs(db, existing.id)) > 0;
       // Its PDF rows go with it (cascade).
-      const content = await deleteKnowledge(db, accountId, existing.id);
+      const content = await deleteKnowledgeItem(db, accountId, existing.id);
       if (content === undefined) throw notFound('Knowledge item not found');
       // Not removed here: another item may show the same image (decision 12); PDFs go the same way.
       if (hadPdfs || storedImagePaths(content, accountId).length > 0) await cleanUpImagesLater(db, accountId, logger);

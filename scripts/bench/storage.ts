@@ -1,0 +1,200 @@
+/**
+ * `npm run bench:storage`: what the search index costs, on the embedded database or
+ * PostgreSQL (decision 29). Imports the search development set's corpus (the Python
+ * docs, page by page through Lore's own save: the item, then its index), then prints:
+ * - every table and index by size, and each ÷ the text it holds (titles and the text
+ *   of the items, UTF-8), beside the anchor: the same text as a stored tsvector with a
+ *   GIN index, built in the same database;
+ * - the whole database ÷ text (less an empty migrated database's size), the search
+ *   structures ÷ text, and PGlite's folder ÷ text after a checkpoint;
+ * - a save: a new 2,000- and 20,000-character article through Lore's save, against
+ *   the same article written as a row with a stored tsvector and GIN index, side by
+ *   side (medians of alternating runs), and the ratio.
+ *
+ *   npm run bench:storage                              PGlite
+ *   npm run bench:storage -- --engine postgres         PostgreSQL (DATABASE_URL's server, or the local one)
+ *   npm run bench:storage -- --pages 100               fewer pages
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { createAccountWithOwner } from '../../server/commands/create-account';
+import { insertKnowledge } from '../../server/data/knowledge';
+import { openDatabase, type Database } from '../../server/db/client';
+import { migrateToLatest } from '../../server/db/migrate';
+import type { DB } from '../../server/db/schema';
+import { indexItem } from '../../server/search/index-item';
+import { splitPassages } from '../../server/search/passages';
+import { PYTHON_DOCS, pythonDocPages, readPythonDocPage } from '../eval/python-docs';
+
+const { values: args } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'pglite' },
+    pages: { type: 'string' },
+    saves: { type: 'string', default: '15' },
+  },
+});
+if (!fs.existsSync(PYTHON_DOCS)) throw new Error(`Needs the corpus in ${PYTHON_DOCS}: apt-get install -y python3-doc`);
+
+/** The tables that make up search, beside the items themselves. */
+const SEARCH_TABLES = [
+  'search_items',
+  'search_term_counts',
+  'search_totals',
+  'search_passages',
+  'search_item_words',
+  'search_vocabulary',
+  'search_vectors',
+];
+
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const folderBytes = (dir: string) => Number(execFileSync('du', ['-sb', dir]).toString().split('\t')[0]);
+
+/** A fresh database of the engine asked for, and how to drop it. */
+async function open(): Promise<{ database: Database; dataDir?: string; drop: () => Promise<void> }> {
+  if (args.engine === 'postgres') {
+    const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `lore_storage_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString() });
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-storage-'));
+  const database = await openDatabase({ dataDir });
+  return {
+    database,
+    dataDir,
+    drop: async () => {
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every table's and index's size, largest first. */
+async function relationSizes(db: Kysely<DB>) {
+  const result = await sql<{ name: string; table: string; bytes: string }>`
+    SELECT c.relname AS name, coalesce(t.relname, c.relname) AS table,
+      CASE WHEN c.relkind = 'r' THEN pg_table_size(c.oid) ELSE pg_relation_size(c.oid) END AS bytes
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    LEFT JOIN pg_index x ON x.indexrelid = c.oid LEFT JOIN pg_class t ON t.oid = x.indrelid
+    WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'i')
+    ORDER BY 3 DESC`.execute(db);
+  return result.rows.map((row) => ({ ...row, bytes: Number(row.bytes) }));
+}
+
+const databaseBytes = async (db: Kysely<DB>) =>
+  Number(
+    (await sql<{ bytes: string }>`SELECT pg_database_size(current_database()) AS bytes`.execute(db)).rows[0]!.bytes,
+  );
+
+const { database, dataDir, drop } = await open();
+const { db } = database;
+try {
+  await migrateToLatest(db);
+  await sql`CHECKPOINT`.execute(db);
+  const empty = await databaseBytes(db);
+  const user = await db
+    .insertInto('users')
+    .values({ name: 'Bench', email: 'bench@lore.local', email_verified: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const account = await createAccountWithOwner(db, { name: 'Python docs', userId: user.id });
+
+  /** Saves an item as Lore does: the row, then its index. Answers its text's bytes. */
+  const save = async (title: string, content: string) => {
+    const { item } = await insertKnowledge(db, { accountId: account.id, userId: user.id, title, content, tags: [] });
+    await indexItem(db, { id: item.id, account_id: account.id, title, tags: [], content });
+    const text = [title, ...splitPassages(content).flatMap((p) => [p.heading, p.text])].join('\n');
+    return Buffer.byteLength(text);
+  };
+
+  const pages = pythonDocPages().slice(0, args.pages ? Number(args.pages) : undefined);
+  const started = performance.now();
+  let textBytes = 0;
+  for (const page of pages) {
+    const { title, content } = readPythonDocPage(page.file);
+    textBytes += await save(title, content);
+  }
+  const importSeconds = (performance.now() - started) / 1000;
+
+  // The anchor: the same items' text as a stored tsvector with a GIN index.
+  await sql`CREATE TABLE anchor_fulltext (id uuid PRIMARY KEY, title text, content text, vector tsvector)`.execute(db);
+  await sql`CREATE INDEX anchor_fulltext_vector_idx ON anchor_fulltext USING gin (vector)`.execute(db);
+  const anchorRow = (title: string, content: string) => sql`
+    INSERT INTO anchor_fulltext VALUES (gen_random_uuid(), ${title}, ${content},
+      setweight(to_tsvector('english', ${title}), 'A') || setweight(to_tsvector('english', ${content}), 'B'))`;
+  await sql`
+    INSERT INTO anchor_fulltext SELECT gen_random_uuid(), NULL, NULL,
+      setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', content), 'B')
+    FROM knowledge`.execute(db);
+  await sql`VACUUM ANALYZE`.execute(db);
+  await sql`CHECKPOINT`.execute(db);
+
+  const sizes = await relationSizes(db);
+  const sumOf = (tables: string[]) => sizes.filter((s) => tables.includes(s.table)).reduce((n, s) => n + s.bytes, 0);
+  const ratio = (bytes: number) => `${(bytes / textBytes).toFixed(2)}×`;
+  console.log(
+    `\n${pages.length} pages, ${mb(textBytes)} of text, imported in ${importSeconds.toFixed(1)} s on ${database.engine}.\n`,
+  );
+  console.log('relation                                      table                        size     ÷ text');
+  for (const s of sizes.filter((row) => row.bytes >= 64 * 1024)) {
+    console.log(`${s.name.padEnd(45)} ${s.table.padEnd(24)} ${mb(s.bytes).padStart(10)} ${ratio(s.bytes).padStart(9)}`);
+  }
+  const total = await databaseBytes(db);
+  const anchor = sumOf(['anchor_fulltext']);
+  const search = sumOf(SEARCH_TABLES);
+  console.log('');
+  console.log(
+    `search structures (${SEARCH_TABLES.length} tables and their indexes)  ${mb(search).padStart(10)} ${ratio(search)}`,
+  );
+  console.log(`anchor: tsvector + GIN over the same text          ${mb(anchor).padStart(10)} ${ratio(anchor)}`);
+  console.log(
+    `whole database, less an empty one (${mb(empty)})     ${mb(total - empty).padStart(10)} ${ratio(total - empty)}`,
+  );
+  if (dataDir) {
+    const folder = folderBytes(dataDir);
+    console.log(`PGlite's folder after a checkpoint                  ${mb(folder).padStart(10)} ${ratio(folder)}`);
+  }
+
+  // A save, side by side with the anchor's row: alternating, medians.
+  const paragraph = readPythonDocPage(path.join(PYTHON_DOCS, 'library/functools.html')).content;
+  for (const chars of [2_000, 20_000]) {
+    const html = `<p>${paragraph
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .slice(0, chars)}</p>`;
+    const lore: number[] = [];
+    const row: number[] = [];
+    for (let i = 0; i < Number(args.saves); i++) {
+      let from = performance.now();
+      await save(`Article ${chars} ${i}`, html);
+      lore.push(performance.now() - from);
+      from = performance.now();
+      await anchorRow(`Article ${chars} ${i}`, html).execute(db);
+      row.push(performance.now() - from);
+    }
+    console.log(
+      `save of ${chars.toLocaleString('en')} characters: Lore ${median(lore).toFixed(1)} ms, tsvector row ${median(row).toFixed(1)} ms, ` +
+        `${(median(lore) / median(row)).toFixed(1)}× (p50 of ${args.saves})`,
+    );
+  }
+} finally {
+  await drop();
+}
