@@ -15,6 +15,7 @@ import { linkKnowledgePdf, uploadKnowledgePdf } from '../common/api/knowledge-pd
 import { sessionActivity, sessionPulse } from '../common/api/login-sessions';
 import { importKnowledge } from '../common/api/transfer';
 import { isStatementTimeout } from './db/client';
+import { databaseUnreachable, isDatabaseUnreachable } from './db/unreachable';
 import { answers } from './middleware/answers';
 import { limitBodies } from './middleware/body-limit';
 import { clientIp } from './middleware/client-ip';
@@ -72,6 +73,11 @@ const resources = [
  */
 const PROVIDER_FORM_POST = /^\/api\/auth\/callback\/[a-z]+$/;
 
+/** How long the error handler waits to learn whether the database answers, before it answers itself. */
+const UNREACHABLE_CHECK_MS = 2000;
+/** An unexpected error this soon after a connection to the database was lost or refused is put down to that. */
+const RECENT_OUTAGE_MS = 10_000;
+
 /** Builds Lore's HTTP app from its parts: API, auth and (when built) the web app. */
 export function createApp(deps: AppDeps) {
   const { env, auth, logger } = deps;
@@ -115,8 +121,20 @@ export function createApp(deps: AppDeps) {
     app.route('/', spaRoutes(deps.webRoot, { callApi, logger }));
   }
 
-  app.onError((error, c) => {
-    if (error instanceof AppError) return c.json({ error: error.message, code: error.code }, error.status);
+  app.onError(async (error, c) => {
+    // Some libraries (better-auth) fail with an error of their own that hides the cause:
+    // an unexpected error while the database does not answer is put down to its absence.
+    if (!(error instanceof AppError || error instanceof HTTPException || isStatementTimeout(error))) {
+      const unreachable =
+        isDatabaseUnreachable(error) ||
+        deps.database.lostConnectionWithin(RECENT_OUTAGE_MS) ||
+        !(await deps.database.isReachable(UNREACHABLE_CHECK_MS));
+      if (unreachable) error = databaseUnreachable(error);
+    }
+    if (error instanceof AppError) {
+      if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
+      return c.json({ error: error.message, code: error.code }, error.status);
+    }
     // Hono's validators throw this for a body that is not JSON.
     if (error instanceof HTTPException && error.status === 400) {
       return c.json({ error: 'The request body must be JSON', code: 'invalid_json' }, 400);
