@@ -21,6 +21,7 @@ import { limitBodies } from './middleware/body-limit';
 import { clientIp } from './middleware/client-ip';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
+import { isOutOfSpace, oncePerEpisode, outOfSpace } from './storage/out-of-space';
 import { accountsRoutes } from './routes/accounts/accounts.routes';
 import { avatarsRoutes } from './routes/avatars/avatars.routes';
 import { eventsRoutes } from './routes/events/events.routes';
@@ -121,9 +122,17 @@ export function createApp(deps: AppDeps) {
     app.route('/', spaRoutes(deps.webRoot, { callApi, logger }));
   }
 
+  // A full disk fails every upload and save until space returns: the log says why once per episode.
+  const logOutOfSpace = oncePerEpisode((error) =>
+    logger.error({ err: error }, 'Out of space: uploads and saves fail (507) until space is freed'),
+  );
   app.onError(async (error, c) => {
     // Some libraries (better-auth) fail with an error of their own that hides the cause:
     // an unexpected error while the database does not answer is put down to its absence.
+    if (!(error instanceof AppError) && isOutOfSpace(error)) {
+      logOutOfSpace(error);
+      error = outOfSpace(error);
+    }
     if (!(error instanceof AppError || error instanceof HTTPException || isStatementTimeout(error))) {
       const unreachable =
         isDatabaseUnreachable(error) ||
