@@ -15,6 +15,7 @@ import { linkKnowledgePdf, uploadKnowledgePdf } from '../common/api/knowledge-pd
 import { sessionActivity, sessionPulse } from '../common/api/login-sessions';
 import { importKnowledge } from '../common/api/transfer';
 import { isStatementTimeout } from './db/client';
+import { asRequest, DatabaseBusyError, wasRefusedAsBusy } from './db/admission';
 import { databaseUnreachable, isDatabaseUnreachable } from './db/unreachable';
 import { answers } from './middleware/answers';
 import { limitBodies } from './middleware/body-limit';
@@ -101,6 +102,9 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use('/api/*', clientIp({ trustProxy: env.TRUST_PROXY }), sameOrigin(env.BASE_URL, [PROVIDER_FORM_POST]));
+  // Past a bound of requests waiting for the database, new ones are answered 503 at once (decision 27);
+  // health is left out, so a busy Lore is not reported as one that cannot reach its database.
+  app.use('/api/*', (c, next) => (c.req.path === '/api/health' ? next() : asRequest(next)));
   app.get('/api/auth/magic-link/verify', forwardLoginLink(deps));
   app.use('/api/auth/*', gateAuthRoutes(auth));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
@@ -129,6 +133,8 @@ export function createApp(deps: AppDeps) {
   app.onError(async (error, c) => {
     // Some libraries (better-auth) fail with an error of their own that hides the cause:
     // an unexpected error while the database does not answer is put down to its absence.
+    // A library's own error for a request refused as busy (better-auth's "Failed to get session").
+    if (!(error instanceof AppError) && wasRefusedAsBusy()) error = new DatabaseBusyError();
     if (!(error instanceof AppError) && isOutOfSpace(error)) {
       logOutOfSpace(error);
       error = outOfSpace(error);

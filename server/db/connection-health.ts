@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { admit } from './admission';
 
 /**
  * What Lore knows of its connections to the database: whether one was lost or refused
@@ -41,12 +42,15 @@ export function connectionHealth(options: {
  * clients only, so here every client has a listener for its whole life: a client that
  * fails while checked out (in a query, or between the statements of a transaction) fails
  * its queries, and the pool drops it when it is given back. Every loss, and every
- * connection that cannot be made, is told to `health`.
+ * connection that cannot be made, is told to `health`. A request that would queue behind
+ * `maxWaiting` others is turned away before its first query (server/db/admission.ts).
  */
 export class WatchedPool extends pg.Pool {
   constructor(
     config: pg.PoolConfig,
     private readonly health: ConnectionHealth,
+    /** Past this many queries waiting, a request's first query is refused (server/db/admission.ts). */
+    private readonly maxWaiting = Infinity,
   ) {
     super(config);
     this.on('error', (error) => health.lost(error));
@@ -64,6 +68,11 @@ export class WatchedPool extends pg.Pool {
     callback?: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
   ): Promise<pg.PoolClient> | void {
     if (callback) return super.connect(callback);
+    try {
+      admit(this.waitingCount, this.maxWaiting);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     return super.connect().catch((error: Error) => {
       this.health.lost(error);
       throw error;
