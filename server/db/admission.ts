@@ -8,13 +8,25 @@ export const DATABASE_BUSY_MESSAGE = 'Lore is busy right now. Please try again i
 export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 2;
 
 /**
- * How many queries may wait for a connection before a new request is turned away
- * (decision 27). PGlite has one connection, so its queue is the whole wait: 32 requests
- * ahead keep a search's wait around a second on a busy machine, where an unbounded queue
- * held requests past 30 s. PostgreSQL's pool of 10 served 200 clients with a p99 under
- * 2 s, so its bound only stops a flood.
+ * When a request's first query is turned away: `maxRequests` requests already using the
+ * database, or someone waiting while the last query granted waited over `maxWaitMs`.
  */
-export const MAX_WAITING = { pglite: 32, postgres: 256 } as const;
+export interface QueueLimits {
+  maxRequests: number;
+  maxWaitMs: number;
+}
+
+/**
+ * The bounds per engine (decision 27). PGlite has one connection, and a request that runs
+ * several queries waits behind every other request once per query: 8 requests at a time,
+ * or a wait over a second, and new ones are turned away (an unbounded queue held requests
+ * past 30 s under 200 clients). PostgreSQL's pool of 10 served 200 clients with a p99
+ * under 2 s: its bounds only stop a flood.
+ */
+export const QUEUE_LIMITS: Record<'pglite' | 'postgres', QueueLimits> = {
+  pglite: { maxRequests: 8, maxWaitMs: 1000 },
+  postgres: { maxRequests: 256, maxWaitMs: 3000 },
+};
 
 /** A request refused before its first query because the database's queue is full: 503 with a Retry-After. */
 export class DatabaseBusyError extends AppError {
@@ -24,8 +36,10 @@ export class DatabaseBusyError extends AppError {
 }
 
 interface RequestAdmission {
-  /** It has had a connection: its later queries wait their turn, never refused halfway. */
+  /** It was let in: its later queries wait their turn, never refused halfway. */
   admitted: boolean;
+  /** Gives its place back when it ends. */
+  leave?: () => void;
   /** It was turned away (a library may hide the error it got). */
   refused: boolean;
 }
@@ -33,22 +47,45 @@ interface RequestAdmission {
 const requests = new AsyncLocalStorage<RequestAdmission>();
 
 /**
- * Runs an HTTP request's work so that its first query is refused while `maxWaiting`
- * others wait for the database. Work outside a request (jobs, the change feed,
+ * Runs an HTTP request's work so that its first query is refused while the database's
+ * queue is past its limits. Work outside a request (jobs, the change feed,
  * maintenance) and a request's later queries are never refused.
  */
-export const asRequest = <T>(work: () => T): T => requests.run({ admitted: false, refused: false }, work);
+export async function asRequest<T>(work: () => Promise<T>): Promise<T> {
+  const request: RequestAdmission = { admitted: false, refused: false };
+  try {
+    return await requests.run(request, work);
+  } finally {
+    request.leave?.();
+  }
+}
 
 /** Whether the request running now was turned away by `admit`. */
 export const wasRefusedAsBusy = () => requests.getStore()?.refused === true;
 
-/** Lets the running request's first query join a queue of `waiting`, or throws DatabaseBusyError at `maxWaiting`. */
-export function admit(waiting: number, maxWaiting: number) {
+/** A database's count of the requests using it, and how long its queue makes a query wait. */
+export interface Queue {
+  /** Requests let in and not yet ended. */
+  requests: number;
+  /** Queries waiting for a connection now. */
+  waiting: number;
+  /** How long the last query granted a connection waited for it. */
+  lastWaitMs: number;
+}
+
+/**
+ * Lets the running request in to `queue` before its first query (counting it until it
+ * ends), or throws DatabaseBusyError when the queue is past `limits`.
+ */
+export function admit(queue: Queue, limits: QueueLimits) {
   const request = requests.getStore();
   if (!request || request.admitted) return;
-  if (waiting >= maxWaiting) {
+  const full = queue.requests >= limits.maxRequests || (queue.waiting > 0 && queue.lastWaitMs > limits.maxWaitMs);
+  if (full) {
     request.refused = true;
     throw new DatabaseBusyError();
   }
   request.admitted = true;
+  queue.requests++;
+  request.leave = () => queue.requests--;
 }

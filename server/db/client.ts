@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { MAX_WAITING } from './admission';
+import { QUEUE_LIMITS, type QueueLimits } from './admission';
 import { connectionHealth, WatchedPool, type ConnectionHealth } from './connection-health';
 import { CONNECTION_SETTINGS } from './connection-settings';
 import { keepDataFolderPrivate } from './data-folder';
@@ -78,8 +78,8 @@ export async function openDatabase(options: {
    * runs one statement at a time, in this process.
    */
   statementTimeoutMs?: number;
-  /** How many queries may wait for a connection before a request is turned away as busy (default MAX_WAITING). */
-  maxWaiting?: number;
+  /** When a request is turned away as busy rather than queued for a connection (default QUEUE_LIMITS). */
+  queueLimits?: QueueLimits;
   /** PGlite only: start from this copy of a data folder (PGlite's dumpDataDir), not an empty one. */
   loadDataDir?: Blob;
 }): Promise<Database> {
@@ -88,7 +88,7 @@ export async function openDatabase(options: {
     const pool = new WatchedPool(
       { connectionString: options.url, max: 10, statement_timeout: options.statementTimeoutMs, ...CONNECTION_SETTINGS },
       health,
-      options.maxWaiting ?? MAX_WAITING.postgres,
+      options.queueLimits ?? QUEUE_LIMITS.postgres,
     );
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return wrap(db, 'postgres', health, listenOnPostgres(options.url, health.lost), async () => {});
@@ -101,7 +101,7 @@ export async function openDatabase(options: {
   // PGlite sets the modes of the files it creates itself (initdb's are 0666), whatever the umask.
   if (!dataDir.includes('://')) keepDataFolderPrivate(dataDir);
   const health = connectionHealth(options);
-  const pool = new WatchedPool(createPgConfig(pglite), health, options.maxWaiting ?? MAX_WAITING.pglite);
+  const pool = new WatchedPool(createPgConfig(pglite), health, options.queueLimits ?? QUEUE_LIMITS.pglite);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const database = wrap(db, 'pglite', health, listenOnPglite(pglite, db), () => pglite.close());
   return { ...database, dumpDataDir: () => pglite.dumpDataDir('none') };

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { admit } from './admission';
+import { admit, type Queue, type QueueLimits } from './admission';
 
 /**
  * What Lore knows of its connections to the database: whether one was lost or refused
@@ -42,15 +42,18 @@ export function connectionHealth(options: {
  * clients only, so here every client has a listener for its whole life: a client that
  * fails while checked out (in a query, or between the statements of a transaction) fails
  * its queries, and the pool drops it when it is given back. Every loss, and every
- * connection that cannot be made, is told to `health`. A request that would queue behind
- * `maxWaiting` others is turned away before its first query (server/db/admission.ts).
+ * connection that cannot be made, is told to `health`. A request that would join a queue
+ * past `limits` is turned away before its first query (server/db/admission.ts).
  */
 export class WatchedPool extends pg.Pool {
+  /** The requests using this pool, and how long its queue makes a query wait (server/db/admission.ts). */
+  private readonly queue: Queue = { requests: 0, waiting: 0, lastWaitMs: 0 };
+
   constructor(
     config: pg.PoolConfig,
     private readonly health: ConnectionHealth,
-    /** Past this many queries waiting, a request's first query is refused (server/db/admission.ts). */
-    private readonly maxWaiting = Infinity,
+    /** Past these, a request's first query is refused (server/db/admission.ts). */
+    private readonly limits: QueueLimits = { maxRequests: Infinity, maxWaitMs: Infinity },
   ) {
     super(config);
     this.on('error', (error) => health.lost(error));
@@ -69,13 +72,21 @@ export class WatchedPool extends pg.Pool {
   ): Promise<pg.PoolClient> | void {
     if (callback) return super.connect(callback);
     try {
-      admit(this.waitingCount, this.maxWaiting);
+      this.queue.waiting = this.waitingCount;
+      admit(this.queue, this.limits);
     } catch (error) {
       return Promise.reject(error as Error);
     }
-    return super.connect().catch((error: Error) => {
-      this.health.lost(error);
-      throw error;
-    });
+    const asked = performance.now();
+    return super.connect().then(
+      (client) => {
+        this.queue.lastWaitMs = performance.now() - asked;
+        return client;
+      },
+      (error: Error) => {
+        this.health.lost(error);
+        throw error;
+      },
+    );
   }
 }
