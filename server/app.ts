@@ -15,11 +15,14 @@ import { linkKnowledgePdf, uploadKnowledgePdf } from '../common/api/knowledge-pd
 import { sessionActivity, sessionPulse } from '../common/api/login-sessions';
 import { importKnowledge } from '../common/api/transfer';
 import { isStatementTimeout } from './db/client';
+import { asRequest, DatabaseBusyError, wasRefusedAsBusy } from './db/admission';
+import { databaseUnreachable, isDatabaseUnreachable } from './db/unreachable';
 import { answers } from './middleware/answers';
 import { limitBodies } from './middleware/body-limit';
 import { clientIp } from './middleware/client-ip';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
+import { isOutOfSpace, oncePerEpisode, outOfSpace } from './storage/out-of-space';
 import { accountsRoutes } from './routes/accounts/accounts.routes';
 import { avatarsRoutes } from './routes/avatars/avatars.routes';
 import { eventsRoutes } from './routes/events/events.routes';
@@ -72,6 +75,11 @@ const resources = [
  */
 const PROVIDER_FORM_POST = /^\/api\/auth\/callback\/[a-z]+$/;
 
+/** How long the error handler waits to learn whether the database answers, before it answers itself. */
+const UNREACHABLE_CHECK_MS = 2000;
+/** An unexpected error this soon after a connection to the database was lost or refused is put down to that. */
+const RECENT_OUTAGE_MS = 10_000;
+
 /** Builds Lore's HTTP app from its parts: API, auth and (when built) the web app. */
 export function createApp(deps: AppDeps) {
   const { env, auth, logger } = deps;
@@ -94,6 +102,9 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use('/api/*', clientIp({ trustProxy: env.TRUST_PROXY }), sameOrigin(env.BASE_URL, [PROVIDER_FORM_POST]));
+  // Past a bound of requests waiting for the database, new ones are answered 503 at once (decision 27);
+  // health is left out, so a busy Lore is not reported as one that cannot reach its database.
+  app.use('/api/*', (c, next) => (c.req.path === '/api/health' ? next() : asRequest(next)));
   app.get('/api/auth/magic-link/verify', forwardLoginLink(deps));
   app.use('/api/auth/*', gateAuthRoutes(auth));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
@@ -115,8 +126,30 @@ export function createApp(deps: AppDeps) {
     app.route('/', spaRoutes(deps.webRoot, { callApi, logger }));
   }
 
-  app.onError((error, c) => {
-    if (error instanceof AppError) return c.json({ error: error.message, code: error.code }, error.status);
+  // A full disk fails every upload and save until space returns: the log says why once per episode.
+  const logOutOfSpace = oncePerEpisode((error) =>
+    logger.error({ err: error }, 'Out of space: uploads and saves fail (507) until space is freed'),
+  );
+  app.onError(async (error, c) => {
+    // Some libraries (better-auth) fail with an error of their own that hides the cause:
+    // an unexpected error while the database does not answer is put down to its absence.
+    // A library's own error for a request refused as busy (better-auth's "Failed to get session").
+    if (!(error instanceof AppError) && wasRefusedAsBusy()) error = new DatabaseBusyError();
+    if (!(error instanceof AppError) && isOutOfSpace(error)) {
+      logOutOfSpace(error);
+      error = outOfSpace(error);
+    }
+    if (!(error instanceof AppError || error instanceof HTTPException || isStatementTimeout(error))) {
+      const unreachable =
+        isDatabaseUnreachable(error) ||
+        deps.database.lostConnectionWithin(RECENT_OUTAGE_MS) ||
+        !(await deps.database.isReachable(UNREACHABLE_CHECK_MS));
+      if (unreachable) error = databaseUnreachable(error);
+    }
+    if (error instanceof AppError) {
+      if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
+      return c.json({ error: error.message, code: error.code }, error.status);
+    }
     // Hono's validators throw this for a body that is not JSON.
     if (error instanceof HTTPException && error.status === 400) {
       return c.json({ error: 'The request body must be JSON', code: 'invalid_json' }, 400);

@@ -1,14 +1,20 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-/** An error the API answers with: a status, a stable code for programs and a message for people. */
+/**
+ * An error the API answers with: a status, a stable code for programs and a message for
+ * people; `retryAfter` (seconds) becomes a Retry-After header, for a refusal that passes.
+ */
 export class AppError extends Error {
+  readonly retryAfter?: number;
+
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { retryAfter?: number },
   ) {
     super(message, options);
+    this.retryAfter = options?.retryAfter;
   }
 }
 
@@ -19,3 +25,6 @@ export const notFound = (message = 'Not found') => new AppError(404, 'not_found'
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
 export const payloadTooLarge = (message: string) => new AppError(413, 'too_large', message);
 export const tooManyRequests = (message: string) => new AppError(429, 'rate_limited', message);
+/** Lore cannot serve this now but will soon (its database away, too busy): 503 with a Retry-After. */
+export const serviceUnavailable = (message: string, code: string, retryAfter: number, cause?: unknown) =>
+  new AppError(503, code, message, { retryAfter, cause });

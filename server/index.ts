@@ -23,7 +23,13 @@ async function main() {
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: path.join(env.DATA_DIR, 'pglite'),
-    onConnectionError: (error) => logger.warn({ err: error }, 'A database connection was lost; reconnecting'),
+    // Once per outage, with the cause only (pg-pool hangs the whole client on the error).
+    onConnectionError: (error) =>
+      logger.warn(
+        { err: { message: error.message, code: (error as NodeJS.ErrnoException).code } },
+        'Lore lost its connection to the database; requests are answered 503 until it reconnects',
+      ),
+    onConnectionBack: () => logger.info('Lore is connected to its database again'),
     statementTimeoutMs: STATEMENT_TIMEOUT_MS,
   });
   const applied = await migrateToLatest(database.db);

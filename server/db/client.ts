@@ -2,7 +2,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { QUEUE_LIMITS, type QueueLimits } from './admission';
+import { connectionHealth, WatchedPool, type ConnectionHealth } from './connection-health';
+import { CONNECTION_SETTINGS } from './connection-settings';
 import { keepDataFolderPrivate } from './data-folder';
 import { listenOnPglite, listenOnPostgres, type Listen } from './notifications';
 import type { DB } from './schema';
@@ -56,8 +58,10 @@ export async function withoutStatementTimeout<T>(db: Kysely<DB>, work: (db: Kyse
 export interface Database {
   db: Kysely<DB>;
   engine: 'pglite' | 'postgres';
-  /** True when a trivial query answers. */
-  isReachable(): Promise<boolean>;
+  /** Whether a connection to the database was lost, or could not be made, in the last `ms` milliseconds. */
+  lostConnectionWithin(ms: number): boolean;
+  /** True when a trivial query answers within `timeoutMs` (5 s by default). */
+  isReachable(timeoutMs?: number): Promise<boolean>;
   /** Hears a notification channel (server/db/notifications.ts): PostgreSQL on a connection of its own, PGlite in-process. */
   listen: Listen;
   /** Embedded PGlite only: a copy of its whole data folder, which `loadDataDir` can start from. */
@@ -73,23 +77,33 @@ export interface Database {
 export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
-  /** Told when an idle connection dies (a server restart); the pool replaces it. */
+  /**
+   * Told once when connections to the database start failing (a restart, a fail-over, a
+   * network fault), not at every failed connection; the pool and the listener reconnect.
+   */
   onConnectionError?: (error: Error) => void;
+  /** Told when a connection is made again after `onConnectionError`. */
+  onConnectionBack?: () => void;
   /**
    * PostgreSQL cancels any statement that runs longer, so one request cannot
    * hold a connection (and the pool) for long. PGlite has no time-outs: it
    * runs one statement at a time, in this process.
    */
   statementTimeoutMs?: number;
+  /** When a request is turned away as busy rather than queued for a connection (default QUEUE_LIMITS). */
+  queueLimits?: QueueLimits;
   /** PGlite only: start from this copy of a data folder (PGlite's dumpDataDir), not an empty one. */
   loadDataDir?: Blob;
 }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, statement_timeout: options.statementTimeoutMs });
-    // Without a listener, an idle client's error would crash the process.
-    pool.on('error', options.onConnectionError ?? (() => {}));
+    const health = connectionHealth(options);
+    const pool = new WatchedPool(
+      { connectionString: options.url, max: 10, statement_timeout: options.statementTimeoutMs, ...CONNECTION_SETTINGS },
+      health,
+      options.queueLimits ?? QUEUE_LIMITS.postgres,
+    );
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return wrap(db, 'postgres', listenOnPostgres(options.url, options.onConnectionError), async () => {});
+    return wrap(db, 'postgres', health, listenOnPostgres(options.url, health.lost), async () => {});
   }
   const dataDir = options.dataDir ?? 'memory://';
   const pglite = await PGlite.create(dataDir, {
@@ -103,23 +117,36 @@ export async function openDatabase(options: {
   });
   // PGlite sets the modes of the files it creates itself (initdb's are 0666), whatever the umask.
   if (!dataDir.includes('://')) keepDataFolderPrivate(dataDir);
-  const pool = new pg.Pool(createPgConfig(pglite));
+  const health = connectionHealth(options);
+  const pool = new WatchedPool(createPgConfig(pglite), health, options.queueLimits ?? QUEUE_LIMITS.pglite);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  const database = wrap(db, 'pglite', listenOnPglite(pglite, db), () => pglite.close());
+  const database = wrap(db, 'pglite', health, listenOnPglite(pglite, db), () => pglite.close());
   return { ...database, dumpDataDir: () => pglite.dumpDataDir('none') };
 }
 
-function wrap(db: Kysely<DB>, engine: Database['engine'], listen: Listen, closeEngine: () => Promise<void>): Database {
+function wrap(
+  db: Kysely<DB>,
+  engine: Database['engine'],
+  health: ConnectionHealth,
+  listen: Listen,
+  closeEngine: () => Promise<void>,
+): Database {
   return {
     db,
     engine,
     listen,
-    async isReachable() {
+    lostConnectionWithin: health.failedWithin,
+    async isReachable(timeoutMs = 5000) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+      const answered = sql`select 1`.execute(db).then(
+        () => true,
+        () => false,
+      );
       try {
-        await sql`select 1`.execute(db);
-        return true;
-      } catch {
-        return false;
+        return await Promise.race([answered, late]);
+      } finally {
+        clearTimeout(timer);
       }
     },
     async close() {

@@ -71,6 +71,8 @@ export async function copyToPostgres(options: {
   const sourcePool = new pg.Pool(createPgConfig(source));
   const sourceDb = new Kysely<DB>({ dialect: new PostgresDialect({ pool: sourcePool }) });
   const target = new pg.Client({ connectionString: options.url });
+  // A connection lost midway fails the copy's statement; unheard, its 'error' event would end the process.
+  target.on('error', () => {});
   await target.connect();
   try {
     const { rows: existing } = await target.query<{ tables: string }>(

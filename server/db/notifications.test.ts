@@ -1,43 +1,7 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTcpProxy } from '../test/tcp-proxy';
 import { openTestDatabase, testEngine } from '../test/test-database';
 import { listenOnPostgres } from './notifications';
-
-/**
- * A TCP proxy in front of PostgreSQL that counts the connections it is asked
- * for, and can cut them all and refuse new ones, as a restarting server does.
- */
-async function startProxy(target: URL) {
-  let refusing = false;
-  let attempts = 0;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    attempts++;
-    if (refusing) return socket.destroy();
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    const pipe = (from: net.Socket, to: net.Socket) => {
-      sockets.add(from);
-      from.pipe(to);
-      from.on('error', () => to.destroy());
-      from.on('close', () => (sockets.delete(from), to.destroy()));
-    };
-    pipe(socket, upstream);
-    pipe(upstream, socket);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = new URL(target);
-  url.hostname = '127.0.0.1';
-  url.port = String((server.address() as net.AddressInfo).port);
-  return {
-    url: url.toString(),
-    attempts: () => attempts,
-    refuse(on: boolean) {
-      refusing = on;
-      if (on) for (const socket of sockets) socket.destroy();
-    },
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
 
 describe.skipIf(testEngine !== 'postgres')('listening on PostgreSQL', () => {
   let databaseUrl: string;
@@ -52,7 +16,7 @@ describe.skipIf(testEngine !== 'postgres')('listening on PostgreSQL', () => {
   afterAll(() => drop?.());
 
   it('a first connection that fails is refused to the caller, and nothing keeps trying behind it', async () => {
-    const proxy = await startProxy(new URL(databaseUrl));
+    const proxy = await startTcpProxy(new URL(databaseUrl));
     proxy.refuse(true);
     const errors: Error[] = [];
     await expect(listenOnPostgres(proxy.url, (error) => errors.push(error))('lore_test', () => {})).rejects.toThrow();
@@ -63,7 +27,7 @@ describe.skipIf(testEngine !== 'postgres')('listening on PostgreSQL', () => {
   });
 
   it('a lost connection is tried again once per delay (1 s, 2 s...), not in multiplying chains, and calls back once back', async () => {
-    const proxy = await startProxy(new URL(databaseUrl));
+    const proxy = await startTcpProxy(new URL(databaseUrl));
     let calls = 0;
     const stop = await listenOnPostgres(proxy.url)('lore_test', () => calls++);
     expect(proxy.attempts()).toBe(1);

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import { CONNECTION_SETTINGS } from './connection-settings';
 import type { DB } from './schema';
 
 /**
@@ -31,7 +32,7 @@ export function listenOnPostgres(
     let retry: NodeJS.Timeout | undefined;
 
     const connect = async () => {
-      const next = new pg.Client({ connectionString });
+      const next = new pg.Client({ connectionString, ...CONNECTION_SETTINGS });
       next.on('notification', (message) => {
         if (message.channel === channel) onNotify();
       });

@@ -7,6 +7,8 @@ import pg from 'pg';
 /** Runs `statement` on a connection of its own, closed after: CREATE and DROP DATABASE cannot run in a transaction. */
 export async function runOnOwnConnection(connectionString: string, statement: string) {
   const client = new pg.Client({ connectionString });
+  // A connection lost midway fails the statement; unheard, its 'error' event would end the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query(statement);

@@ -47,8 +47,6 @@ describe('request body limit', () => {
     });
     expect(response.status).toBe(413);
     expect(response.body).toEqual(tooLarge);
-    // The unread rest of the body would otherwise meet the client's next request on this connection.
-    expect(response.headers.get('connection')).toBe('close');
   });
 
   it('stops a streamed body without a Content-Length once it passes 1 MB', async () => {

@@ -37,9 +37,8 @@ function pathMatcher(openApiPaths: string[]): (path: string) => boolean {
 function capBodies(maxSize: number): MiddlewareHandler<AppEnv> {
   return bodyLimit({
     maxSize,
-    onError: (c) => {
-      // The rest of the body is left unread: the client must not send its next request on this connection.
-      c.header('Connection', 'close');
+    // The HTTP server reads and discards the rest of the body after the answer (server/http-server.ts).
+    onError: () => {
       throw payloadTooLarge(bodyTooLargeMessage(maxSize));
     },
   });

@@ -90,8 +90,11 @@ export function localFileStore(root: string): FileStore {
     async put(bucket, filePath, data) {
       const full = resolve(bucket, filePath);
       await fs.mkdir(path.dirname(full), { recursive: true });
-      await fs.writeFile(full, data, { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
-        throw error.code === 'EEXIST' ? new FileExistsError(bucket, filePath) : error;
+      await fs.writeFile(full, data, { flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EEXIST') throw new FileExistsError(bucket, filePath);
+        // A write that failed midway (a full disk) leaves no half-written file behind.
+        await fs.rm(full, { force: true }).catch(() => {});
+        throw error;
       });
     },
     async get(bucket, filePath) {

@@ -19,6 +19,7 @@ import {
   type FileStore,
   type StoredFile,
 } from './file-store';
+import { outOfSpace, storageRefused } from './out-of-space';
 
 /** How to reach the S3 bucket (from the S3_ settings, server/env.ts). */
 export interface S3Settings {
@@ -43,6 +44,11 @@ const isMissing = (error: unknown) =>
 const isTaken = (error: unknown) =>
   error instanceof S3ServiceException &&
   (error.name === 'PreconditionFailed' || error.$metadata.httpStatusCode === 412);
+
+/** The store has no room left: 507 Insufficient Storage, or MinIO's XMinioStorageFull. */
+const isFull = (error: unknown) =>
+  error instanceof S3ServiceException &&
+  (error.$metadata.httpStatusCode === 507 || /StorageFull|InsufficientStorage/i.test(error.name));
 
 /**
  * Files in one S3 bucket, each under the key `{bucket}/{accountId}/{name}.{ext}`:
@@ -123,15 +129,17 @@ export function s3FileStore(settings: S3Settings, options: { pageSize?: number }
     },
     async put(bucket, filePath, data) {
       const Key = storageKey(bucket, filePath);
-      // If-None-Match makes the refusal atomic on stores with conditional writes (Amazon S3, MinIO, R2, ...);
-      // the look before it refuses on stores that ignore the header, except for a write racing this one.
-      if (await exists(Key)) throw new FileExistsError(bucket, filePath);
       try {
+        // If-None-Match makes the refusal atomic on stores with conditional writes (Amazon S3, MinIO, R2, ...);
+        // the look before it refuses on stores that ignore the header, except for a write racing this one.
+        if (await exists(Key)) throw new FileExistsError(bucket, filePath);
         await client.send(
           new PutObjectCommand({ Bucket, Key, Body: data, ContentLength: data.byteLength, IfNoneMatch: '*' }),
         );
       } catch (error) {
-        throw isTaken(error) ? new FileExistsError(bucket, filePath) : error;
+        if (error instanceof FileExistsError || isTaken(error)) throw new FileExistsError(bucket, filePath);
+        // A bucket that is full, refuses the key, or cannot be reached: the upload is told so, with a status.
+        throw isFull(error) ? outOfSpace(error) : storageRefused(error);
       }
     },
     async get(bucket, filePath) {

@@ -24,8 +24,7 @@ const ENVELOPE_BYTES = 4 * 1024 * 1024;
 /** The body limit of an import: MAX_IMPORT_BYTES of files in their envelope. */
 export const limitImport = bodyLimit({
   maxSize: MAX_IMPORT_BYTES + ENVELOPE_BYTES,
-  onError: (c) => {
-    c.header('Connection', 'close');
+  onError: () => {
     throw payloadTooLarge(IMPORT_TOO_LARGE_MESSAGE);
   },
 });
