@@ -296,13 +296,17 @@ export interface KnowledgeStarsTable {
   created_at: Timestamp;
 }
 
-/** A committed change to knowledge, account_members or pending_invites (0018, decision 19); ids follow commit order. */
+/**
+ * A committed change to knowledge, account_members or pending_invites (0018, decision 19), or a
+ * session's end (table 'sessions', no account; 0030, decision 28); ids follow commit order.
+ */
 export interface ChangeEventsTable {
   /** A bigserial: read as a string by the driver. */
   id: ColumnType<string, never, never>;
-  account_id: string;
-  table_name: ChangeTable;
-  /** The item's or invitation's id; for account_members, the member's user id. */
+  /** Null only for a session's end. */
+  account_id: string | null;
+  table_name: ChangeTable | 'sessions';
+  /** The item's or invitation's id; for account_members, the member's user id; for sessions, the session's id. */
   row_id: string;
   op: ChangeOp;
   created_at: Timestamp;
