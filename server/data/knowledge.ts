@@ -93,6 +93,8 @@ export interface NewKnowledge {
   content: string;
   tags: string[];
   idempotencyKey?: string;
+  /** What an import made it from (decision 28): one item per key in the account. */
+  importKey?: string;
   /** Kept from an export being restored; now otherwise. */
   createdAt?: Date;
   updatedAt?: Date;
@@ -113,7 +115,7 @@ export async function insertKnowledge(
   values: NewKnowledge,
   shortId: () => string = newShortId,
 ): Promise<{ item: KnowledgeRow; created: boolean }> {
-  const { idempotencyKey = null } = values;
+  const { idempotencyKey = null, importKey = null } = values;
   for (let attempt = 0; attempt < 5; attempt++) {
     const inserted = await db
       .insertInto('knowledge')
@@ -126,6 +128,7 @@ export async function insertKnowledge(
         preview: knowledgePreview(values.content),
         tags: values.tags,
         idempotency_key: idempotencyKey,
+        import_key: importKey,
         ...(values.createdAt ? { created_at: values.createdAt } : {}),
         ...(values.updatedAt ? { updated_at: values.updatedAt } : {}),
       })
@@ -133,6 +136,10 @@ export async function insertKnowledge(
       .returning('id')
       .executeTakeFirst();
     if (inserted) return { item: (await findKnowledge(db, values.accountId, { id: inserted.id }))!, created: true };
+    if (importKey !== null) {
+      const imported = await findImportedItemId(db, values.accountId, importKey);
+      if (imported) return { item: (await findKnowledge(db, values.accountId, { id: imported }))!, created: false };
+    }
     if (idempotencyKey === null) continue;
     // The same create again: the item the first one made (else the short id collided).
     const made = await db
@@ -145,6 +152,17 @@ export async function insertKnowledge(
     if (made) return { item: (await findKnowledge(db, values.accountId, { id: made.id }))!, created: false };
   }
   throw new Error('Could not find a free short id for a new item');
+}
+
+/** The item of the account an import made from `importKey` (decision 28), if any. */
+export async function findImportedItemId(db: Executor, accountId: string, importKey: string) {
+  const row = await db
+    .selectFrom('knowledge')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('import_key', '=', importKey)
+    .executeTakeFirst();
+  return row?.id;
 }
 
 /** Changes the given fields and the updated_at stamp. */

@@ -178,6 +178,8 @@ export interface KnowledgeTable {
   search_version: ColumnType<number, number | undefined, number>;
   /** The Idempotency-Key its create was sent with, if any: a retried create finds this item. */
   idempotency_key: string | null;
+  /** What it was imported from (0031): an import run again skips it. */
+  import_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A PDF attached to an item: its file and thumbnail in the knowledge-pdfs bucket, and the text the server extracted. */

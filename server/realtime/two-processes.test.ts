@@ -115,7 +115,7 @@ describe.skipIf(testEngine !== 'postgres')('two Lore processes on one PostgreSQL
     ]);
   });
 
-  it("close a stream on the other process as soon as its session ends through this one, and refuse that session there", async () => {
+  it('close a stream on the other process as soon as its session ends through this one, and refuse that session there', async () => {
     const team = await lore.account();
     const kept = team.owner;
     const ended = await lore.anotherSession(kept);
