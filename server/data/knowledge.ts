@@ -20,7 +20,10 @@ const summaryColumns = [
 /** The whole item, for the article and the editor. */
 const itemColumns = [...summaryColumns, 'knowledge.content', 'knowledge.ai_question'] as const;
 
-/** Items with their author's name and address (the presenter names them) and their first PDF's thumbnail: `columns` of each. */
+/**
+ * Items with their author's name and address (the presenter names them), their first PDF's thumbnail, and whether
+ * a PDF of theirs is still being read (decision 28): `columns` of each.
+ */
 const withAuthor = <C extends typeof summaryColumns | typeof itemColumns>(db: Executor, columns: C) =>
   db
     .selectFrom('knowledge')
@@ -36,6 +39,17 @@ const withAuthor = <C extends typeof summaryColumns | typeof itemColumns>(db: Ex
         .orderBy('knowledge_pdfs.id', 'asc')
         .limit(1)
         .as('pdf_thumbnail_path'),
+    )
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('knowledge_pdfs')
+            .select('knowledge_pdfs.id')
+            .whereRef('knowledge_pdfs.knowledge_id', '=', 'knowledge.id')
+            .where('knowledge_pdfs.read_state', '=', 'reading'),
+        )
+        .as('pdf_processing'),
     );
 
 /** An item as the data layer returns it, with its author's name and address. */

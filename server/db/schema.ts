@@ -191,8 +191,12 @@ export interface KnowledgePdfsTable {
   filename: string;
   thumbnail_path: string;
   text: ColumnType<string, string | undefined, string>;
+  /** Its text: being read by a `read_pdf` job, read, or not readable (0031, decision 28). */
+  read_state: ColumnType<PdfReadState, PdfReadState | undefined, PdfReadState>;
   created_at: Timestamp;
 }
+
+export type PdfReadState = 'reading' | 'ready' | 'unreadable';
 
 /** A part of an item (the text under one heading), the unit the ranked retrieval scores. */
 export interface SearchPassagesTable {

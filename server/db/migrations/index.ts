@@ -24,7 +24,7 @@ import * as keywordRank from './0022-keyword-rank';
 import * as spellingVariants from './0023-spelling-variants';
 import * as knowledgeWeekCounts from './0024-knowledge-week-counts';
 import * as sessionEndEvents from './0030-session-end-events';
-import * as knowledgeImportKey from './0031-knowledge-import-key';
+import * as importKeysAndPdfReading from './0031-import-keys-and-pdf-reading';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -53,5 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023-spelling-variants': spellingVariants,
   '0024-knowledge-week-counts': knowledgeWeekCounts,
   '0030-session-end-events': sessionEndEvents,
-  '0031-knowledge-import-key': knowledgeImportKey,
+  '0031-import-keys-and-pdf-reading': importKeysAndPdfReading,
 };
