@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PDFS_BUCKET } from '../../../common/files';
 import { IMPORT_ALREADY_IMPORTED_REASON, type ImportLine } from '../../../common/transfer';
 import { storedImagePaths } from '../../content/knowledge-html';
 import { openDatabase, type Database } from '../../db/client';
+import { cleanUpImages, IMAGE_GRACE_MS } from '../../jobs/clean-up-images';
 import { localFileStore } from '../../storage/file-store';
 import { freePort } from '../../test/free-port';
 import { TestClient } from '../../test/http-client';
@@ -19,7 +21,8 @@ import { openTestDatabase, testEngine } from '../../test/test-database';
  * Issue 30, point 6: Lore killed (SIGKILL) in the middle of an import. After the
  * restart every item that came in is whole (its images and PDFs stored, its PDF
  * rows there), and the same import run again brings in the rest and nothing twice.
- * A real Lore process (`npm start`'s), on the run's database engine.
+ * A file stored for a document cut short goes with the clean-up. A real Lore process
+ * (`npm start`'s), on the run's database engine.
  */
 const cleanUps: Array<() => unknown> = [];
 afterAll(async () => {
@@ -156,6 +159,24 @@ describe('an import interrupted by SIGKILL', () => {
       expect((await store.get(KNOWLEDGE_PDFS_BUCKET, pdf.pdf_path))?.length).toBeGreaterThan(0);
       expect((await store.get(KNOWLEDGE_PDFS_BUCKET, pdf.thumbnail_path))?.length).toBeGreaterThan(0);
     }
+
+    // A file stored for a document the kill cut short (before its item was saved) is the clean-up's
+    // (decision 12): once past its grace period, only the files of saved items are left.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + IMAGE_GRACE_MS + 60_000);
+      await cleanUpImages({ db: database.db, files: store })(
+        { key: account.id, payload: {} },
+        { signal: new AbortController().signal, logger: pino({ level: 'silent' }) },
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+    const shown = pictured.flatMap((item) => storedImagePaths(item.content, account.id)).sort();
+    const images = (await store.listFolder(KNOWLEDGE_IMAGES_BUCKET, account.id)).map((file) => file.path).sort();
+    expect(images).toEqual(shown);
+    const pdfFiles = (await store.listFolder(KNOWLEDGE_PDFS_BUCKET, account.id)).map((file) => file.path).sort();
+    expect(pdfFiles).toEqual(pdfs.flatMap((pdf) => [pdf.pdf_path, pdf.thumbnail_path]).sort());
   });
 });
 
