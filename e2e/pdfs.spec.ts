@@ -130,6 +130,9 @@ test('a saved PDF is read on the server after its upload answers: its card says 
   try {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page).toHaveURL(/\/knowledge\/[A-Za-z0-9_-]+$/);
+    await expect(page.getByTestId('pdf-processing')).toContainText('Processing PDF…');
+    await expect(page.getByTestId('article-content').getByTestId('pdf-viewer')).toContainText('pilotage.pdf');
+    await saveScreenshot('pdf-article-processing');
     await page.getByRole('link', { name: 'Knowledge', exact: true }).click();
     const card = page.getByTestId('knowledge-card').filter({ hasText: 'Pilotage notes' });
     await expect(card.getByTestId('pdf-processing')).toHaveText('Processing PDF…');
