@@ -118,6 +118,21 @@ describe('a live stream whose session ends', () => {
       { accountId: team.id, table: 'account_members', rowId: member.userId, op: 'delete' },
     ]);
   });
+
+  it("stops carrying a deleted workspace to its members' streams, which stay open for their others", async () => {
+    const team = await lore.account({ roles: ['member'] });
+    const [member] = team.members;
+    const own = await lore.account({ owner: member });
+    await createItem(team.owner, team.id, { title: 'Goes with the workspace' });
+    const stream = await follow(member);
+    expect((await team.owner.delete(`/api/accounts/${team.id}`)).status).toBe(204);
+    await stream.next((event) => event.data.table === 'account_members' && event.data.rowId === member.userId);
+    const theirs = await createItem(member, own.id, { title: 'In their own workspace' });
+    await stream.next((event) => event.data.rowId === theirs.id);
+    const afterRemoval = stream.events.findIndex((event) => event.data.rowId === member.userId);
+    expect(stream.events.slice(afterRemoval + 1).filter((event) => event.data.accountId === team.id)).toEqual([]);
+    expect(stream.ended).toBeUndefined();
+  });
 });
 
 /** The id of the user's one other session, as the sessions page of `kept` lists it. */
