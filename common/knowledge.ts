@@ -131,6 +131,8 @@ export const knowledgeSummarySchema = z.object({
   author_name: z.string().nullable(),
   /** The thumbnail of the item's first PDF (bucket knowledge-pdfs), shown on its card; null without PDFs. */
   pdf_thumbnail_path: z.string().nullable(),
+  /** A PDF of the item is still being read on the server (its text not yet searchable; decision 28). */
+  pdf_processing: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -12,6 +12,8 @@ export const IMPORT_TOO_LARGE_MESSAGE = `An import can be at most ${MAX_IMPORT_B
 export const IMPORT_TOO_MANY_FILES_MESSAGE = `An import can have at most ${formatCount(MAX_IMPORT_FILES)} files`;
 /** Said when an import has no file. */
 export const IMPORT_EMPTY_MESSAGE = 'Choose at least one file to import';
+/** Why a document was skipped that an earlier run of the same import already brought in (decision 28). */
+export const IMPORT_ALREADY_IMPORTED_REASON = 'Already imported';
 /** What the importer reads, as file pickers name it. */
 export const IMPORT_ACCEPT =
   '.md,.markdown,.html,.htm,.txt,.pdf,.zip,text/markdown,text/html,text/plain,application/pdf,application/zip';

@@ -102,3 +102,50 @@ test('drop a PDF onto the editor: it uploads and shows in a viewer block where i
   await expect(page.getByTestId('knowledge-card')).toHaveCount(1);
   await expect(page.getByTestId('knowledge-card')).toContainText('Dock rules');
 });
+
+test('a saved PDF is read on the server after its upload answers: its card says "Processing PDF…" until the live refresh brings it ready', async ({
+  page,
+  lore,
+  saveScreenshot,
+}) => {
+  await signInThroughEmail(page, lore, uniqueEmail('pdf-reader'));
+  await page.getByLabel('Workspace name').fill('Pilot Office');
+  await page.getByRole('button', { name: 'Create workspace' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('link', { name: 'Knowledge', exact: true }).click();
+  await page.getByRole('link', { name: 'Add Knowledge' }).first().click();
+  await page.getByLabel('Title').fill('Pilotage notes');
+  const editor = page.getByRole('textbox', { name: 'Content' });
+  await editor.click();
+  await page.keyboard.type('Notes follow.');
+  await page.getByTestId('pdf-file-input').setInputFiles({
+    name: 'pilotage.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(makePdf([['Pilotage', 'Board the pilot at the fairway buoy.']])),
+  });
+  await expect(editor.getByTestId('pdf-viewer').getByTestId('pdf-page')).toHaveText('Page 1 of 1');
+
+  // The job queue held back: the save and the attachment answer without the PDF being read.
+  await lore.jobs.stop();
+  try {
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page).toHaveURL(/\/knowledge\/[A-Za-z0-9_-]+$/);
+    await expect(page.getByTestId('pdf-processing')).toContainText('Processing PDF…');
+    await expect(page.getByTestId('article-content').getByTestId('pdf-viewer')).toContainText('pilotage.pdf');
+    await saveScreenshot('pdf-article-processing');
+    await page.getByRole('link', { name: 'Knowledge', exact: true }).click();
+    const card = page.getByTestId('knowledge-card').filter({ hasText: 'Pilotage notes' });
+    await expect(card.getByTestId('pdf-processing')).toHaveText('Processing PDF…');
+    await expect(card.getByTestId('pdf-thumbnail')).toBeVisible();
+    await saveScreenshot('pdf-card-processing');
+  } finally {
+    lore.jobs.start();
+  }
+  // Read in the background; the page hears of it and drops the state, with no reload.
+  const card = page.getByTestId('knowledge-card').filter({ hasText: 'Pilotage notes' });
+  await expect(card.getByTestId('pdf-processing')).toHaveCount(0);
+  await expect(card.getByTestId('pdf-thumbnail')).toBeVisible();
+  await page.getByPlaceholder('Search knowledge...').fill('fairway buoy');
+  await expect(page.getByTestId('knowledge-card')).toHaveCount(1);
+  await expect(page.getByTestId('knowledge-card')).toContainText('Pilotage notes');
+});

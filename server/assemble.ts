@@ -34,6 +34,8 @@ export function assembleApp(options: {
     workspaceReads.clear();
     if (changes.some((change) => change.table === 'account_members')) authCache.clear();
   });
+  // A session ended through another process is refused here at once too, not only after the cache's 5 s.
+  realtime.onSessionsEnded(() => authCache.clear());
   const deps: AppDeps = {
     env,
     database,

@@ -31,11 +31,14 @@ export const uploadKnowledgePdf = defineEndpoint('member', {
   },
   responses: {
     201: ok(dataOf(uploadedPdfSchema), 'The stored PDF and thumbnail'),
-    ...errors(400, 403, 413, 415, 422),
+    ...errors(400, 403, 413, 415),
   },
 });
 
-/** POST /api/linkKnowledgePdf (spec section 7): attaches a stored PDF to an item; the server reads its text. */
+/**
+ * POST /api/linkKnowledgePdf (spec section 7): attaches a stored PDF to an item; the server reads its
+ * text in the background (the item's `pdf_processing` until then; decision 28).
+ */
 export const linkKnowledgePdf = defineEndpoint(
   'member',
   {
@@ -43,9 +46,9 @@ export const linkKnowledgePdf = defineEndpoint(
     path: '/api/linkKnowledgePdf',
     tags,
     summary:
-      "Attach a stored PDF to an item: both files must be in the item's workspace; the text is read from the PDF",
+      "Attach a stored PDF to an item: both files must be in the item's workspace; its text is read in the background",
     request: { body: jsonBody(linkPdfInputSchema) },
-    responses: { 201: ok(linkPdfResultSchema, "The attachment's id"), ...errors(400, 403, 404, 415, 422) },
+    responses: { 201: ok(linkPdfResultSchema, "The attachment's id"), ...errors(400, 403, 404, 415) },
   },
   { unauthenticatedMessage: PDF_LINK_MESSAGES.loginRequired },
 );

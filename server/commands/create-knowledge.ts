@@ -23,23 +23,23 @@ export interface AttachedPdf {
 export async function createKnowledgeItem(
   deps: Pick<AppDeps, 'database' | 'logger' | 'embedder'>,
   values: NewKnowledge & { pdfs?: AttachedPdf[] },
-): Promise<KnowledgeRow> {
+): Promise<KnowledgeRow & { created: boolean }> {
   const { db } = deps.database;
   const { pdfs = [], ...item } = values;
   const content = sanitizeKnowledgeHtml(item.content, item.accountId);
-  const row = await db.transaction().execute(async (trx) => {
+  const { row, created } = await db.transaction().execute(async (trx) => {
     const { item: inserted, created } = await insertKnowledge(trx, { ...item, content });
-    // A repeated create (same idempotency key) answers the first item as it is.
+    // A repeated create (same idempotency or import key) answers the first item as it is.
     if (created) {
       for (const pdf of pdfs)
         await insertKnowledgePdf(trx, { ...pdf, knowledgeId: inserted.id, accountId: item.accountId });
     }
-    return inserted;
+    return { row: inserted, created };
   });
   await indexItem(db, row).catch((error) =>
     deps.logger.error({ err: error, knowledgeId: row.id }, 'Could not index an item for search'),
   );
   await describeItemLater(db, row.id, deps.logger);
   await embedItemLater(deps, row.id);
-  return row;
+  return { ...row, created };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ChangeEvent } from '../../common/api/events';
+import type { ChangeOp, ChangeTable } from '../../common/live';
 import type { Executor } from './executor';
 
 /** A change as the live streams pass it on: its number (ids follow commit order, migration 0018) and what changed. */
@@ -22,17 +23,55 @@ export async function changesAfter(
   let query = db
     .selectFrom('change_events')
     .select(['id', 'account_id', 'table_name', 'row_id', 'op'])
-    .where('id', '>', String(afterId));
+    .where('id', '>', String(afterId))
+    .where('table_name', '<>', 'sessions');
   if (upTo !== undefined) query = query.where('id', '<=', String(upTo));
   if (accountIds) query = query.where('account_id', 'in', [...accountIds]);
   const rows = await query.orderBy('id').limit(limit).execute();
-  return rows.map((row) => ({
-    id: Number(row.id),
-    accountId: row.account_id,
-    table: row.table_name,
-    rowId: row.row_id,
-    op: row.op,
-  }));
+  return rows.flatMap((row) => {
+    const change = asChange(row);
+    return change ? [change] : [];
+  });
+}
+
+/** What the change feed reads: the changes, and the sessions that ended (migration 0030, decision 28), in one run. */
+export interface FeedRead {
+  /** The last event read (`afterId` when none). */
+  last: number;
+  /** Rows read, of both kinds: fewer than the limit means the feed has caught up. */
+  count: number;
+  changes: NumberedChange[];
+  endedSessionIds: string[];
+}
+
+/** Every event after `afterId`, at most `limit`, split into changes and ended sessions. */
+export async function feedAfter(db: Executor, afterId: number, limit: number): Promise<FeedRead> {
+  const rows = await db
+    .selectFrom('change_events')
+    .select(['id', 'account_id', 'table_name', 'row_id', 'op'])
+    .where('id', '>', String(afterId))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  const read: FeedRead = { last: afterId, count: rows.length, changes: [], endedSessionIds: [] };
+  for (const row of rows) {
+    read.last = Number(row.id);
+    const change = asChange(row);
+    if (change) read.changes.push(change);
+    else if (row.table_name === 'sessions') read.endedSessionIds.push(row.row_id);
+  }
+  return read;
+}
+
+function asChange(row: {
+  id: string;
+  account_id: string | null;
+  table_name: ChangeTable | 'sessions';
+  row_id: string;
+  op: ChangeOp;
+}): NumberedChange | undefined {
+  if (row.table_name === 'sessions' || row.account_id === null) return undefined;
+  return { id: Number(row.id), accountId: row.account_id, table: row.table_name, rowId: row.row_id, op: row.op };
 }
 
 /** The newest and oldest events kept (0 when there are none): where a new stream starts, and how far back one can resume. */

@@ -1,3 +1,4 @@
+import type { PdfReadState } from '../db/schema';
 import type { Executor } from './executor';
 
 /**
@@ -12,7 +13,8 @@ export async function insertKnowledgePdf(
     pdfPath: string;
     filename: string;
     thumbnailPath: string;
-    text: string;
+    /** The text, read already (an import); without it the PDF is 'reading' until its `read_pdf` job runs. */
+    text?: string;
   },
 ): Promise<string> {
   const inserted = await db
@@ -23,7 +25,8 @@ export async function insertKnowledgePdf(
       pdf_path: values.pdfPath,
       filename: values.filename,
       thumbnail_path: values.thumbnailPath,
-      text: values.text,
+      text: values.text ?? '',
+      read_state: values.text === undefined ? 'reading' : 'ready',
     })
     .onConflict((conflict) => conflict.columns(['knowledge_id', 'pdf_path']).doNothing())
     .returning('id')
@@ -38,11 +41,25 @@ export async function insertKnowledgePdf(
   return existing.id;
 }
 
+/** A PDF row to read, with what the `read_pdf` job needs; undefined once it (or its item) is gone. */
+export function findPdfToRead(db: Executor, id: string) {
+  return db
+    .selectFrom('knowledge_pdfs')
+    .select(['id', 'knowledge_id', 'account_id', 'pdf_path', 'read_state'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Stores what reading the PDF gave: its text, and whether it could be read. */
+export async function savePdfText(db: Executor, id: string, text: string, state: Exclude<PdfReadState, 'reading'>) {
+  await db.updateTable('knowledge_pdfs').set({ text, read_state: state }).where('id', '=', id).execute();
+}
+
 /** An item's PDFs, oldest first (spec: by created_at ascending). */
 export function listKnowledgePdfs(db: Executor, knowledgeId: string) {
   return db
     .selectFrom('knowledge_pdfs')
-    .select(['id', 'knowledge_id', 'pdf_path', 'filename', 'thumbnail_path', 'text', 'created_at'])
+    .select(['id', 'knowledge_id', 'pdf_path', 'filename', 'thumbnail_path', 'text', 'read_state', 'created_at'])
     .where('knowledge_id', '=', knowledgeId)
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')

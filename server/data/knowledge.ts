@@ -20,7 +20,10 @@ const summaryColumns = [
 /** The whole item, for the article and the editor. */
 const itemColumns = [...summaryColumns, 'knowledge.content', 'knowledge.ai_question'] as const;
 
-/** Items with their author's name and address (the presenter names them) and their first PDF's thumbnail: `columns` of each. */
+/**
+ * Items with their author's name and address (the presenter names them), their first PDF's thumbnail, and whether
+ * a PDF of theirs is still being read (decision 28): `columns` of each.
+ */
 const withAuthor = <C extends typeof summaryColumns | typeof itemColumns>(db: Executor, columns: C) =>
   db
     .selectFrom('knowledge')
@@ -36,6 +39,17 @@ const withAuthor = <C extends typeof summaryColumns | typeof itemColumns>(db: Ex
         .orderBy('knowledge_pdfs.id', 'asc')
         .limit(1)
         .as('pdf_thumbnail_path'),
+    )
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('knowledge_pdfs')
+            .select('knowledge_pdfs.id')
+            .whereRef('knowledge_pdfs.knowledge_id', '=', 'knowledge.id')
+            .where('knowledge_pdfs.read_state', '=', 'reading'),
+        )
+        .as('pdf_processing'),
     );
 
 /** An item as the data layer returns it, with its author's name and address. */
@@ -93,6 +107,8 @@ export interface NewKnowledge {
   content: string;
   tags: string[];
   idempotencyKey?: string;
+  /** What an import made it from (decision 28): one item per key in the account. */
+  importKey?: string;
   /** Kept from an export being restored; now otherwise. */
   createdAt?: Date;
   updatedAt?: Date;
@@ -113,7 +129,7 @@ export async function insertKnowledge(
   values: NewKnowledge,
   shortId: () => string = newShortId,
 ): Promise<{ item: KnowledgeRow; created: boolean }> {
-  const { idempotencyKey = null } = values;
+  const { idempotencyKey = null, importKey = null } = values;
   for (let attempt = 0; attempt < 5; attempt++) {
     const inserted = await db
       .insertInto('knowledge')
@@ -126,6 +142,7 @@ export async function insertKnowledge(
         preview: knowledgePreview(values.content),
         tags: values.tags,
         idempotency_key: idempotencyKey,
+        import_key: importKey,
         ...(values.createdAt ? { created_at: values.createdAt } : {}),
         ...(values.updatedAt ? { updated_at: values.updatedAt } : {}),
       })
@@ -133,6 +150,10 @@ export async function insertKnowledge(
       .returning('id')
       .executeTakeFirst();
     if (inserted) return { item: (await findKnowledge(db, values.accountId, { id: inserted.id }))!, created: true };
+    if (importKey !== null) {
+      const imported = await findImportedItemId(db, values.accountId, importKey);
+      if (imported) return { item: (await findKnowledge(db, values.accountId, { id: imported }))!, created: false };
+    }
     if (idempotencyKey === null) continue;
     // The same create again: the item the first one made (else the short id collided).
     const made = await db
@@ -145,6 +166,17 @@ export async function insertKnowledge(
     if (made) return { item: (await findKnowledge(db, values.accountId, { id: made.id }))!, created: false };
   }
   throw new Error('Could not find a free short id for a new item');
+}
+
+/** The item of the account an import made from `importKey` (decision 28), if any. */
+export async function findImportedItemId(db: Executor, accountId: string, importKey: string) {
+  const row = await db
+    .selectFrom('knowledge')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('import_key', '=', importKey)
+    .executeTakeFirst();
+  return row?.id;
 }
 
 /** Changes the given fields and the updated_at stamp. */

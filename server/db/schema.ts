@@ -178,6 +178,8 @@ export interface KnowledgeTable {
   search_version: ColumnType<number, number | undefined, number>;
   /** The Idempotency-Key its create was sent with, if any: a retried create finds this item. */
   idempotency_key: string | null;
+  /** What it was imported from (0031): an import run again skips it. */
+  import_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A PDF attached to an item: its file and thumbnail in the knowledge-pdfs bucket, and the text the server extracted. */
@@ -189,8 +191,12 @@ export interface KnowledgePdfsTable {
   filename: string;
   thumbnail_path: string;
   text: ColumnType<string, string | undefined, string>;
+  /** Its text: being read by a `read_pdf` job, read, or not readable (0031, decision 28). */
+  read_state: ColumnType<PdfReadState, PdfReadState | undefined, PdfReadState>;
   created_at: Timestamp;
 }
+
+export type PdfReadState = 'reading' | 'ready' | 'unreadable';
 
 /** A part of an item (the text under one heading), the unit the ranked retrieval scores. */
 export interface SearchPassagesTable {
@@ -290,13 +296,17 @@ export interface KnowledgeStarsTable {
   created_at: Timestamp;
 }
 
-/** A committed change to knowledge, account_members or pending_invites (0018, decision 19); ids follow commit order. */
+/**
+ * A committed change to knowledge, account_members or pending_invites (0018, decision 19), or a
+ * session's end (table 'sessions', no account; 0030, decision 28); ids follow commit order.
+ */
 export interface ChangeEventsTable {
   /** A bigserial: read as a string by the driver. */
   id: ColumnType<string, never, never>;
-  account_id: string;
-  table_name: ChangeTable;
-  /** The item's or invitation's id; for account_members, the member's user id. */
+  /** Null only for a session's end. */
+  account_id: string | null;
+  table_name: ChangeTable | 'sessions';
+  /** The item's or invitation's id; for account_members, the member's user id; for sessions, the session's id. */
   row_id: string;
   op: ChangeOp;
   created_at: Timestamp;

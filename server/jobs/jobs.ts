@@ -8,6 +8,7 @@ import { CLEAN_UP_IMAGES, IMAGE_SWEEP_EVERY_MS, SWEEP_IMAGES, cleanUpImages, swe
 import { DESCRIBE_ITEM, describeItem } from './describe-item';
 import { EMBED_ITEM, embedItem } from './embed-item';
 import { PRUNE_CHANGE_EVENTS, PRUNE_CHANGES_EVERY_MS, pruneChangeEvents } from './prune-change-events';
+import { READ_PDF, readPdf } from './read-pdf';
 import { createJobWorker, type JobHandler, type JobWorkerOptions } from './worker';
 
 /** What jobs need from the app. */
@@ -30,6 +31,7 @@ export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
     [CLEAN_UP_IMAGES]: cleanUpImages({ db, files: deps.files }),
     [SWEEP_IMAGES]: sweepImages({ db, files: deps.files }),
     [PRUNE_CHANGE_EVENTS]: pruneChangeEvents({ db }),
+    [READ_PDF]: readPdf({ db, files: deps.files, embedder: deps.embedder, logger: deps.logger }),
   };
 }
 

@@ -20,6 +20,7 @@ function common(row: KnowledgeSummaryRow) {
     ai_summary: row.ai_summary,
     author_name: authorNameOf(row),
     pdf_thumbnail_path: row.pdf_thumbnail_path ?? null,
+    pdf_processing: Boolean(row.pdf_processing),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

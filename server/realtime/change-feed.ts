@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
-import { changesAfter, keptChangeRange, type NumberedChange } from '../data/change-events';
+import { feedAfter, keptChangeRange, type NumberedChange } from '../data/change-events';
 
 /** The channel migration 0018's triggers notify at each commit that recorded changes. */
 export const CHANGES_CHANNEL = 'lore_changes';
@@ -11,6 +11,8 @@ const BATCH = 500;
 const RETRY_MS = 1000;
 
 export type ChangeListener = (changes: NumberedChange[]) => void;
+/** Told the ids of sessions that ended (signed out, ended elsewhere, made to owe a code; decision 28). */
+export type SessionEndListener = (sessionIds: string[]) => void;
 
 /**
  * One process's view of the change log: it listens on the database's channel
@@ -24,6 +26,8 @@ export interface ChangeFeed {
   /** Starts listening, once; streams await it before subscribing. */
   start(): Promise<void>;
   subscribe(listener: ChangeListener): () => void;
+  /** Ended sessions are passed on before the changes read with them, so a closed stream gets none of those. */
+  onSessionsEnded(listener: SessionEndListener): () => void;
   /**
    * Runs `work` between two deliveries, never during one: a stream set up in
    * it knows exactly which changes it has yet to be told of (those after `position`).
@@ -34,6 +38,7 @@ export interface ChangeFeed {
 
 export function createChangeFeed({ database, logger }: { database: Database; logger: Logger }): ChangeFeed {
   const listeners = new Set<ChangeListener>();
+  const endListeners = new Set<SessionEndListener>();
   let position = 0;
   let started: Promise<void> | undefined;
   let stopListening: (() => Promise<void>) | undefined;
@@ -50,11 +55,12 @@ export function createChangeFeed({ database, logger }: { database: Database; log
 
   async function readNew() {
     for (;;) {
-      const changes = await changesAfter(database.db, position, { limit: BATCH });
-      if (changes.length === 0) return;
-      position = changes[changes.length - 1]!.id;
-      for (const listener of listeners) listener(changes);
-      if (changes.length < BATCH) return;
+      const read = await feedAfter(database.db, position, BATCH);
+      if (read.count === 0) return;
+      position = read.last;
+      if (read.endedSessionIds.length > 0) for (const listener of endListeners) listener(read.endedSessionIds);
+      if (read.changes.length > 0) for (const listener of listeners) listener(read.changes);
+      if (read.count < BATCH) return;
     }
   }
 
@@ -94,11 +100,16 @@ export function createChangeFeed({ database, logger }: { database: Database; log
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onSessionsEnded(listener) {
+      endListeners.add(listener);
+      return () => endListeners.delete(listener);
+    },
     exclusive,
     async close() {
       closed = true;
       clearTimeout(retry);
       listeners.clear();
+      endListeners.clear();
       await tail;
       await stopListening?.();
     },

@@ -36,8 +36,17 @@ export function createRealtime(deps: { database: Database; logger: Logger }, ove
   feed.subscribe((changes) => {
     for (const stream of streams) stream.offer(changes);
   });
+  // A session that ended through any process closes its streams here at once (decision 28), before
+  // the changes read with its end are offered.
+  feed.onSessionsEnded((sessionIds) => {
+    const ended = new Set(sessionIds);
+    for (const stream of streams) if (ended.has(stream.sessionId)) stream.close();
+  });
 
-  /** Every 30 s: a heartbeat on each stream, and streams whose sign-in has ended (or owes its code) are closed. */
+  /**
+   * Every 30 s: a heartbeat on each stream, and streams whose sign-in has ended (or owes its code) are
+   * closed; a backstop to the session ends the feed carries (an expiry passing by itself is not one).
+   */
   async function beat() {
     const sessionIds = [...new Set([...streams].map((stream) => stream.sessionId))];
     try {
@@ -117,6 +126,13 @@ export function createRealtime(deps: { database: Database; logger: Logger }, ove
       const live = await feed.exclusive(async () => {
         const accounts = new Set(await accountIdsOfMember(db, stream.userId));
         const opened = new LiveStream(stream.userId, stream.sessionId, accounts, stream.sink, options);
+        // The session was read up to a few seconds ago (the auth cache): if it has ended since, its end
+        // may already have gone by; any later end comes after `position`, to this stream.
+        const usable = await usableAuthSessionIds(db, [stream.sessionId]);
+        if (!usable.has(stream.sessionId)) {
+          opened.close();
+          return opened;
+        }
         await resume(opened, accounts, stream.lastEventId);
         streams.add(opened);
         return opened;
@@ -138,6 +154,11 @@ export function createRealtime(deps: { database: Database; logger: Logger }, ove
      */
     onChanges(listener: (changes: NumberedChange[]) => void): () => void {
       return feed.subscribe(listener);
+    },
+
+    /** Calls `listener` with the ids of sessions that ended through any process (decision 28). */
+    onSessionsEnded(listener: (sessionIds: string[]) => void): () => void {
+      return feed.onSessionsEnded(listener);
     },
 
     /** How many streams this process holds open. */

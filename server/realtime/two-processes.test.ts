@@ -9,6 +9,7 @@ import { change, feedCaughtUp, openLiveEvents, type LiveEvents } from '../test/l
 import { startLoreProcess, type LoreProcess } from '../test/lore-process';
 import { openTestDatabase, testEngine } from '../test/test-database';
 import { startTestServer, TEST_AUTH_SECRET, type SignedInClient, type TestServer } from '../test/test-server';
+import { turnOnTwoFactor } from '../test/two-factor';
 
 /**
  * Two Lore processes on one PostgreSQL: this test's own (`lore`), and a real
@@ -112,6 +113,36 @@ describe.skipIf(testEngine !== 'postgres')('two Lore processes on one PostgreSQL
     expect(stream.changes().filter((event) => event.accountId === team.id)).toEqual([
       change(team.id, 'account_members', member.userId, 'delete').data,
     ]);
+  });
+
+  it('close a stream on the other process as soon as its session ends through this one, and refuse that session there', async () => {
+    const team = await lore.account();
+    const kept = team.owner;
+    const ended = await lore.anotherSession(kept);
+    const witness = await follow(onOther(kept));
+    const doomed = await follow(onOther(ended));
+    expect((await onOther(ended).get('/api/me')).status).toBe(200);
+
+    expect((await kept.post('/api/sessions/sign-out-others')).status).toBe(200);
+    const after = await createItem(kept, team.id, { title: 'Made after the sign-out' });
+    await witness.next((event) => event.data.rowId === after.id);
+    expect(await doomed.whenEnded(10_000)).toBe('cleanly');
+    expect(doomed.changes().map((event) => event.rowId)).not.toContain(after.id);
+    // The other process read the end with that change: its kept session is gone too.
+    expect((await onOther(ended).get('/api/me')).status).toBe(401);
+  });
+
+  it('close a stream on the other process when two-factor is turned on through this one', async () => {
+    const team = await lore.account();
+    const kept = team.owner;
+    const pending = await lore.anotherSession(kept);
+    const witness = await follow(onOther(kept));
+    const doomed = await follow(onOther(pending));
+    await turnOnTwoFactor(kept);
+    const after = await createItem(kept, team.id, { title: 'Made after two-factor was turned on' });
+    await witness.next((event) => event.data.rowId === after.id);
+    expect(await doomed.whenEnded(10_000)).toBe('cleanly');
+    expect(doomed.changes().map((event) => event.rowId)).not.toContain(after.id);
   });
 
   it("forget a workspace's kept answers once a change made through the other arrives", async () => {

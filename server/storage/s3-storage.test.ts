@@ -121,6 +121,8 @@ describe('Lore with its files in an S3 bucket', () => {
 
   it('links a PDF read back from the bucket, finds its text, and serves it as a sandboxed download', async () => {
     const { item, pdf } = await itemWithFiles();
+    // Its text is read by the read_pdf job, from the bucket (decision 28).
+    await lore.jobs.runUntilIdle();
     const row = await lore.db
       .selectFrom('knowledge_pdfs')
       .select(['text', 'filename'])

@@ -25,6 +25,8 @@ import * as spellingVariants from './0023-spelling-variants';
 import * as knowledgeWeekCounts from './0024-knowledge-week-counts';
 import * as searchItems from './0026-search-items';
 import * as spellingTrigrams from './0027-spelling-trigrams';
+import * as sessionEndEvents from './0030-session-end-events';
+import * as importKeysAndPdfReading from './0031-import-keys-and-pdf-reading';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +56,6 @@ export const migrations: Record<string, Migration> = {
   '0024-knowledge-week-counts': knowledgeWeekCounts,
   '0026-search-items': searchItems,
   '0027-spelling-trigrams': spellingTrigrams,
+  '0030-session-end-events': sessionEndEvents,
+  '0031-import-keys-and-pdf-reading': importKeysAndPdfReading,
 };

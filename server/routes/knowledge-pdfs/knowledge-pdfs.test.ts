@@ -4,7 +4,9 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enqueueJob } from '../../data/jobs';
 import { CLEAN_UP_IMAGES, IMAGE_GRACE_MS } from '../../jobs/clean-up-images';
+import type { KnowledgeSummaryDto } from '../../../common/knowledge';
 import { readEventStream } from '../../test/event-stream';
+import { openLiveEvents, type LiveEvents } from '../../test/live-events';
 import { createItem, sampleImages } from '../../test/knowledge-factory';
 import { makePdf, uploadPdf } from '../../test/pdf-factory';
 import type { TestClient } from '../../test/http-client';
@@ -30,6 +32,8 @@ beforeEach(async () => {
 afterEach(() => {
   vi.useRealTimers();
 });
+const opened: LiveEvents[] = [];
+afterAll(() => opened.forEach((stream) => stream.close()));
 
 type Uploaded = { path: string; url: string; thumbnailPath: string; thumbnailUrl: string; filename: string };
 
@@ -55,14 +59,24 @@ const filesRoot = () => path.join(lore.deps.env.DATA_DIR, 'files', 'knowledge-pd
 const stored = (filePath: string) => fs.existsSync(path.join(filesRoot(), filePath));
 const cookieOf = (client: SignedInClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
-/** An item showing the PDF, saved and linked as the editor does it. */
+/** An item showing the PDF, saved and linked as the editor does it, and the PDF read by its job. */
 async function itemWithPdf(title = 'Harbour manual') {
   const pdf = await upload();
   const item = await createItem(owner, accountId, { title, content: `<p>See the manual.</p>${viewerBlock(pdf)}` });
   const linked = await link(owner, linkBody(item.id, pdf));
   expect(linked.status, JSON.stringify(linked.body)).toBe(201);
+  await lore.jobs.runUntilIdle();
   return { pdf, item, id: linked.body.knowledge_pdf_id as string };
 }
+
+const pdfRow = (id: string) =>
+  lore.db.selectFrom('knowledge_pdfs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const readJobOf = (id: string) =>
+  lore.db.selectFrom('jobs').selectAll().where('kind', '=', 'read_pdf').where('key', '=', id).executeTakeFirst();
+const listed = async (itemId: string) =>
+  ((await owner.get(`/api/accounts/${accountId}/knowledge`)).body.data.items as KnowledgeSummaryDto[]).find(
+    (entry) => entry.id === itemId,
+  )!;
 
 describe('uploading a PDF', () => {
   it('stores the PDF and a WebP re-encoding of its thumbnail beside it, under the account', async () => {
@@ -75,13 +89,20 @@ describe('uploading a PDF', () => {
     expect(stored(pdf.path)).toBe(true);
   });
 
-  it('judges by content: text named .pdf, and a PDF header over garbage, are refused', async () => {
+  it('judges by content: text named .pdf is refused; a PDF header over garbage is kept but marked unreadable once read', async () => {
     const disguised = new TextEncoder().encode('<html><script>alert(1)</script></html>');
+    const response = await uploadPdf(owner, accountId, { bytes: disguised, name: 'report.pdf' }, sampleImages.png);
+    expect([response.status, response.body.error]).toEqual([415, 'Only PDF files can be attached']);
+
     const broken = new TextEncoder().encode('%PDF-1.7\nthis is not really a PDF at all\n%%EOF');
-    for (const bytes of [disguised, broken]) {
-      const response = await uploadPdf(owner, accountId, { bytes, name: 'report.pdf' }, sampleImages.png);
-      expect([response.status, response.body.error]).toEqual([415, 'Only PDF files can be attached']);
-    }
+    const pdf = await upload(owner, accountId, broken, 'report.pdf');
+    const item = await createItem(owner, accountId, { title: 'Report', content: viewerBlock(pdf) });
+    const linked = await link(owner, linkBody(item.id, pdf));
+    expect(linked.status).toBe(201);
+    await lore.jobs.runUntilIdle();
+    expect(await pdfRow(linked.body.knowledge_pdf_id)).toMatchObject({ read_state: 'unreadable', text: '' });
+    expect(await readJobOf(linked.body.knowledge_pdf_id)).toBeUndefined();
+    expect((await listed(item.id)).pdf_processing).toBe(false);
   });
 
   it('refuses a thumbnail that is not an image', async () => {
@@ -113,6 +134,7 @@ describe('POST /api/linkKnowledgePdf', () => {
     const response = await link(owner, linkBody(item.id, pdf, { extractedText: 'forged zeppelin words' }));
     expect(response.status).toBe(201);
     expect(Object.keys(response.body)).toEqual(['knowledge_pdf_id']);
+    await lore.jobs.runUntilIdle();
     const row = await lore.db
       .selectFrom('knowledge_pdfs')
       .selectAll()
@@ -133,6 +155,60 @@ describe('POST /api/linkKnowledgePdf', () => {
     // Linking the same file again answers the same attachment.
     const again = await link(owner, linkBody(item.id, pdf));
     expect(again.body.knowledge_pdf_id).toBe(response.body.knowledge_pdf_id);
+  });
+
+  it('answers the upload and the link before reading the PDF, which a job then reads: found by search after, the card saying so meanwhile', async () => {
+    const stream = await openLiveEvents(owner);
+    opened.push(stream);
+    await stream.next((event) => event.event === 'ready');
+    // No job runs in this server until the test asks: the answers below come before any reading.
+    const pdf = await upload();
+    const item = await createItem(owner, accountId, { title: 'Manual', content: viewerBlock(pdf) });
+    const linked = await link(owner, linkBody(item.id, pdf));
+    expect(linked.status).toBe(201);
+    const id = linked.body.knowledge_pdf_id as string;
+    expect(await pdfRow(id)).toMatchObject({ read_state: 'reading', text: '' });
+    expect((await readJobOf(id))?.state).toBe('pending');
+    expect((await listed(item.id)).pdf_processing).toBe(true);
+    const search = () => owner.get(`/api/accounts/${accountId}/knowledge?search=astrolabe`);
+    expect((await search()).body.data.items).toEqual([]);
+    // The page hears that the item changed: its PDF is being read.
+    const reading = await stream.next((event) => event.data.rowId === item.id && event.data.op === 'update');
+
+    await lore.jobs.runUntilIdle();
+    expect(await pdfRow(id)).toMatchObject({ read_state: 'ready' });
+    expect((await pdfRow(id)).text).toContain(SECRET_SENTENCE);
+    expect((await listed(item.id)).pdf_processing).toBe(false);
+    expect((await search()).body.data.items.map((entry: { id: string }) => entry.id)).toEqual([item.id]);
+    // And again once it is read, so the card drops its "processing" and search finds it.
+    await stream.next((event) => event.data.rowId === item.id && Number(event.id) > Number(reading.id));
+  });
+
+  it('keeps a PDF whose reading failed part-way "reading", its job queued again, and reads it on the next run', async () => {
+    const pdf = await upload();
+    const item = await createItem(owner, accountId, { title: 'Manual', content: viewerBlock(pdf) });
+    const id = (await link(owner, linkBody(item.id, pdf))).body.knowledge_pdf_id as string;
+    // The store fails while the job runs (as a crash would stop it): nothing is written, the job waits for its retry.
+    const files = lore.deps.files;
+    const original = files.get.bind(files);
+    const get = vi
+      .spyOn(files, 'get')
+      .mockImplementation((bucket, filePath) =>
+        filePath === pdf.path ? Promise.reject(new Error('The store is unreachable')) : original(bucket, filePath),
+      );
+    await lore.jobs.runUntilIdle();
+    get.mockRestore();
+    expect(await pdfRow(id)).toMatchObject({ read_state: 'reading', text: '' });
+    expect(await readJobOf(id)).toMatchObject({ state: 'pending', attempts: 1 });
+    expect((await listed(item.id)).pdf_processing).toBe(true);
+    await lore.db
+      .updateTable('jobs')
+      .set({ run_after: new Date(0) })
+      .where('key', '=', id)
+      .execute();
+    await lore.jobs.runUntilIdle();
+    expect((await pdfRow(id)).text).toContain(SECRET_SENTENCE);
+    expect(await readJobOf(id)).toBeUndefined();
   });
 
   it('says "You must be logged in to link PDFs." to anyone not signed in', async () => {

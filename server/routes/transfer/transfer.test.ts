@@ -265,6 +265,71 @@ describe('importing documents', () => {
     expect(await storedFiles()).toEqual([]);
   });
 
+  it('skips, when run again, what an earlier run brought in: no duplicate, no second image or PDF', async () => {
+    const all: Sent[] = [
+      { path: 'set/one.md', data: '# One\n\n![pic](pic.png)' },
+      { path: 'set/two.md', data: '# Two\n\nsecond' },
+      { path: 'set/three.pdf', data: makePdf([['Third, a PDF']]) },
+      { path: 'set/four.md', data: '# Four\n\nfourth' },
+      { path: 'set/pic.png', data: sampleImages.png },
+    ];
+    // An earlier run stopped after two documents (and the image the first shows).
+    const first = await importFiles(member, [all[0]!, all[1]!, all[4]!]);
+    expect(doneOf(first.lines)).toEqual({ type: 'done', imported: 2, skipped: 0 });
+    const [imagesBefore, itemsBefore] = [await storedFiles(), await itemsOf()];
+
+    const again = await importFiles(member, all);
+    expect(doneOf(again.lines)).toEqual({ type: 'done', imported: 2, skipped: 2 });
+    const byPath = new Map(filesOf(again.lines).map((file) => [file.path, file]));
+    for (const [path, title] of [
+      ['set/one.md', 'One'],
+      ['set/two.md', 'Two'],
+    ] as const) {
+      const earlier = itemsBefore.find((item) => item.title === title)!;
+      expect(byPath.get(path)).toEqual({
+        path,
+        status: 'skipped',
+        reason: 'Already imported',
+        knowledgeId: earlier.id,
+      });
+    }
+    expect(byPath.get('set/three.pdf')!.status).toBe('imported');
+    expect(byPath.get('set/four.md')!.status).toBe('imported');
+    expect((await itemsOf()).map((item) => item.title).sort()).toEqual(['Four', 'One', 'Two', 'three']);
+    expect(await storedFiles()).toEqual(imagesBefore);
+    expect(await pdfRowsOf()).toHaveLength(1);
+
+    // A third run brings nothing; a changed file is new; another workspace imports them all.
+    const third = await importFiles(member, [...all, { path: 'set/two.md', data: '# Two\n\nsecond, edited' }]);
+    expect(doneOf(third.lines)).toEqual({ type: 'done', imported: 1, skipped: 4 });
+    expect(await pdfRowsOf()).toHaveLength(1);
+    const elsewhere = await lore.account({ owner: member });
+    expect(doneOf((await importFiles(member, all, elsewhere.id)).lines)).toEqual({
+      type: 'done',
+      imported: 4,
+      skipped: 0,
+    });
+  });
+
+  it('skips the items of a Lore export imported before, and one that is being imported at the same time', async () => {
+    await createItem(owner, accountId, { title: 'Exported one', content: '<p>First</p>' });
+    await createItem(owner, accountId, { title: 'Exported two', content: '<p>Second</p>' });
+    const zip = (await download(owner)).bytes;
+    const target = await lore.account({ owner: member });
+    const together = await Promise.all([
+      importFiles(member, [{ path: 'export.zip', data: zip }], target.id),
+      importFiles(member, [{ path: 'export.zip', data: zip }], target.id),
+    ]);
+    // Each item comes in once, through one run or the other; the other says it was already imported.
+    const dones = together.map(({ lines }) => doneOf(lines) as { imported: number; skipped: number });
+    expect(dones.map((done) => done.imported + done.skipped)).toEqual([2, 2]);
+    expect(dones[0]!.imported + dones[1]!.imported).toBe(2);
+    const later = await importFiles(member, [{ path: 'export.zip', data: zip }], target.id);
+    expect(doneOf(later.lines)).toEqual({ type: 'done', imported: 0, skipped: 2 });
+    expect(filesOf(later.lines).map((file) => file.reason)).toEqual(['Already imported', 'Already imported']);
+    expect((await itemsOf(target.id)).map((item) => item.title).sort()).toEqual(['Exported one', 'Exported two']);
+  });
+
   it('refuses more files than the limit before writing anything', async () => {
     const many = Array.from({ length: MAX_IMPORT_FILES + 1 }, (_, i) => ({ path: `n/${i}.txt`, data: 'x' }));
     const { status, error } = await importFiles(member, many);

@@ -10,10 +10,11 @@ import {
 } from '../../../common/files';
 import { knowledgeInputSchema, TITLE_MAX_LENGTH } from '../../../common/knowledge';
 import { cleanPdfFilename } from '../../../common/knowledge-pdfs';
-import type { ImportedFile, ImportLine } from '../../../common/transfer';
+import { IMPORT_ALREADY_IMPORTED_REASON, type ImportedFile, type ImportLine } from '../../../common/transfer';
 import type { AppDeps } from '../../app-env';
 import { createKnowledgeItem, type AttachedPdf } from '../../commands/create-knowledge';
 import { sanitizeKnowledgeHtml } from '../../content/knowledge-html';
+import { findImportedItemId } from '../../data/knowledge';
 import { AppError } from '../../errors';
 import { detectImageType } from '../../storage/image-types';
 import { PdfTimeoutError, readPdfForImport } from '../../storage/pdf';
@@ -27,11 +28,22 @@ export type ImportDeps = Pick<AppDeps, 'database' | 'files' | 'logger' | 'embedd
 /** Files the importer brings along when a document shows them, and otherwise passes over. */
 const IMAGE_FILE = /\.(png|jpe?g|gif|webp|svg|bmp|tiff?|avif|ico)$/i;
 
-/** A document waiting its turn: where it came from, the folder its images are relative to, and how to read it. */
+/**
+ * A document waiting its turn: where it came from, the folder its images are relative to, how to
+ * read it, and its identity (`key`), which the item keeps so that importing it again skips it.
+ */
 interface PendingDocument {
   path: string;
   folder: string;
+  key?: string;
   read: () => Promise<ReadDocument> | ReadDocument;
+}
+
+/** A document's identity in an import (decision 28): what it was, from where; the same file sent again has the same. */
+function importKeyOf(kind: 'file' | 'lore-export', ...parts: Array<string | Uint8Array>): string {
+  const hash = crypto.createHash('sha256').update(kind);
+  for (const part of parts) hash.update('\0').update(part);
+  return `${kind}:${hash.digest('base64url')}`;
 }
 
 /** The summary of an import: every document, imported or skipped with the reason. */
@@ -47,6 +59,8 @@ export interface ImportSummary {
  * embedding queued). A zip Lore exported (with `lore-export.json`) is restored
  * from its manifest. A document that fails leaves nothing: its images are
  * stored only once it is read and checked, and removed again if the item is not saved.
+ * A document an earlier run brought into the account (its key, decision 28) is
+ * skipped as 'Already imported', so an interrupted import can simply be run again.
  */
 export async function runImport(
   deps: ImportDeps,
@@ -60,7 +74,12 @@ export async function runImport(
     if (restored.has(entry.path) || IMAGE_FILE.test(entry.path)) continue;
     const handler = handlerFor(entry.path);
     if (handler) {
-      others.push({ path: entry.path, folder: path.posix.dirname(entry.path), read: () => handler.read(entry) });
+      others.push({
+        path: entry.path,
+        folder: path.posix.dirname(entry.path),
+        key: importKeyOf('file', entry.path, entry.data),
+        read: () => handler.read(entry),
+      });
     } else {
       others.push({ path: entry.path, status: 'skipped', reason: UNSUPPORTED_REASON });
     }
@@ -114,6 +133,8 @@ function restoreDocuments(entries: ImportEntry[]): { documents: PendingDocument[
     return {
       path: typeof item.file === 'string' ? inFolder(item.file) : `${manifestEntry.path} (item ${index + 1})`,
       folder,
+      // The export's item as it was: the same export (or a later one of an unchanged item) is skipped.
+      key: importKeyOf('lore-export', JSON.stringify(item)),
       read: () => ({
         title: String(item.title ?? ''),
         tags: Array.isArray(item.tags) ? item.tags.map(String) : [],
@@ -151,7 +172,19 @@ async function importDocument(
 ): Promise<ImportedFile> {
   const { accountId, userId, byPath } = context;
   const stored: PlannedFile[] = [];
+  const removeStored = async () => {
+    for (const bucket of [KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PDFS_BUCKET] as const) {
+      const paths = stored.filter((file) => file.bucket === bucket).map((file) => file.path);
+      if (paths.length === 0) continue;
+      await deps.files.remove(bucket, paths).catch((removeError: unknown) => {
+        deps.logger.error({ err: removeError, paths }, 'Could not remove the files of a failed import');
+      });
+    }
+  };
   try {
+    // Brought in by an earlier run of this import (one that was interrupted, say): not again.
+    const earlier = document.key && (await findImportedItemId(deps.database.db, accountId, document.key));
+    if (earlier) return alreadyImported(document.path, earlier);
     const read = await document.read();
     const notes: string[] = [];
     const resolve = (src: string) => resolveRelative(src, document.folder);
@@ -195,8 +228,14 @@ async function importDocument(
       ...checked.data,
       createdAt: read.createdAt,
       updatedAt: read.updatedAt,
+      importKey: document.key,
       pdfs,
     });
+    if (!row.created) {
+      // Another import of the same file got there first: its item stands, these files go.
+      await removeStored();
+      return alreadyImported(document.path, row.id);
+    }
     return {
       path: document.path,
       status: 'imported',
@@ -206,13 +245,7 @@ async function importDocument(
     };
   } catch (error) {
     // Nothing half-written: the files of an item that was not saved go too.
-    for (const bucket of [KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PDFS_BUCKET] as const) {
-      const paths = stored.filter((file) => file.bucket === bucket).map((file) => file.path);
-      if (paths.length === 0) continue;
-      await deps.files.remove(bucket, paths).catch((removeError: unknown) => {
-        deps.logger.error({ err: removeError, paths }, 'Could not remove the files of a failed import');
-      });
-    }
+    await removeStored();
     if (error instanceof UnreadableDocument || error instanceof AppError) {
       return { path: document.path, status: 'skipped', reason: error.message };
     }
@@ -220,6 +253,13 @@ async function importDocument(
     return { path: document.path, status: 'skipped', reason: 'The file could not be imported' };
   }
 }
+
+const alreadyImported = (path: string, knowledgeId: string): ImportedFile => ({
+  path,
+  status: 'skipped',
+  reason: IMPORT_ALREADY_IMPORTED_REASON,
+  knowledgeId,
+});
 
 /** Whether a source is an address elsewhere rather than a file of the import. */
 const isAbsolute = (src: string) => /^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith('//');

@@ -1,3 +1,4 @@
+import { LoaderCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { KnowledgeSummaryDto } from '@common/knowledge';
 import { KNOWLEDGE_PDFS_BUCKET, secureImageUrl } from '@common/files';
@@ -38,13 +39,26 @@ export function KnowledgeCard({ accountId, item }: { accountId: string; item: Kn
         <StarButton accountId={accountId} item={item} className="relative z-10 -mr-2 -mt-1 shrink-0" />
       </div>
       {item.pdf_thumbnail_path && (
-        <img
-          src={secureImageUrl(KNOWLEDGE_PDFS_BUCKET, item.pdf_thumbnail_path)}
-          alt=""
-          loading="lazy"
-          className="mx-5 mb-3 h-36 shrink-0 rounded-md border bg-white object-cover object-top"
-          data-testid="pdf-thumbnail"
-        />
+        <div className="relative mx-5 mb-3 h-36 shrink-0">
+          <img
+            src={secureImageUrl(KNOWLEDGE_PDFS_BUCKET, item.pdf_thumbnail_path)}
+            alt=""
+            loading="lazy"
+            className="h-full w-full rounded-md border bg-white object-cover object-top"
+            data-testid="pdf-thumbnail"
+          />
+          {item.pdf_processing && (
+            // The server is still reading the PDF's text (decision 28); the live refresh ends this.
+            <span
+              role="status"
+              className="absolute bottom-2 left-2 inline-flex items-center gap-1.5 rounded-full bg-background/90 px-2.5 py-1 text-xs font-medium text-foreground shadow-sm"
+              data-testid="pdf-processing"
+            >
+              <LoaderCircle className="size-3 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+              Processing PDF…
+            </span>
+          )}
+        </div>
       )}
       {text.trim() ? (
         <p className="relative mx-5 flex-1 overflow-hidden whitespace-pre-line text-sm leading-relaxed text-muted-foreground [mask-image:linear-gradient(to_bottom,black_75%,transparent)]">

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CalendarDays, PenLine, Sparkles, UserRound } from 'lucide-react';
+import { ArrowLeft, CalendarDays, LoaderCircle, PenLine, Sparkles, UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -92,6 +92,17 @@ function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: s
           </h2>
           <p className="text-sm leading-relaxed">{article.ai_summary}</p>
         </section>
+      )}
+      {article.pdf_processing && (
+        // Its PDF's text is being read on the server (decision 28); the live refresh takes this away.
+        <p
+          role="status"
+          className="mb-4 flex items-center gap-2 text-sm text-muted-foreground"
+          data-testid="pdf-processing"
+        >
+          <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+          Processing PDF… Its text can be searched once it is read.
+        </p>
       )}
       {article.content ? (
         <ArticleContent html={article.content} />

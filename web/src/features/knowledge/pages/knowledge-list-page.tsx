@@ -9,6 +9,7 @@ import { Link, useLocation, useOutletContext, useParams, useSearchParams } from 
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
+import { OfflineNotice, useOffline } from '@/features/live';
 import { StarredSection } from '@/features/stars';
 import { ApiError } from '@/lib/api-client';
 import { knowledgeFilterParams, paths } from '@/lib/paths';
@@ -49,6 +50,7 @@ export function KnowledgeListPage() {
   const tags = useMemo(() => (tagsKey ? tagsKey.split('\u0000') : []), [tagsKey]);
   const filtered = searching || tags.length > 0;
   const list = useInfiniteQuery(knowledgeListQuery(accountId, { search, tags, sort }));
+  const disconnected = useOffline();
   // From AccountLayout, which loaded the workspace before showing any of its pages.
   const account = useOutletContext<AccountDto | undefined>();
   const [importing, setImporting] = useState(false);
@@ -100,12 +102,16 @@ export function KnowledgeListPage() {
 
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const suggestion = searching && !tooLong ? list.data?.pages[0]?.suggestion : null;
+  // Offline (or a fetch waiting for the network): the cards it had stay, and it says so where the rest would be.
+  const offline = disconnected || list.fetchStatus === 'paused';
+  const keptOffline = offline && items.length > 0;
   let body;
   if (tooLong) body = <SearchTooLong length={search.trim().length} onClear={() => setFilters({ search: '' })} />;
+  else if (offline && items.length === 0 && (list.isPending || list.isError)) body = <OfflineNotice />;
   else if (list.isPending) body = <KnowledgeGridSkeleton />;
   else if (list.isError && list.error instanceof ApiError && list.error.status === 401)
     body = <AuthenticationRequired />;
-  else if (list.isError)
+  else if (list.isError && !keptOffline)
     body = <KnowledgeListError message={list.error.message} onRefresh={refresh} refreshing={list.isRefetching} />;
   else if (items.length === 0)
     body = filtered ? (
@@ -116,6 +122,11 @@ export function KnowledgeListPage() {
   else
     body = (
       <>
+        {keptOffline && (
+          <div className="mb-4">
+            <OfflineNotice />
+          </div>
+        )}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
           {items.map((item) => (
             <KnowledgeCard key={item.id} accountId={accountId} item={item} />
