@@ -122,6 +122,9 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
           before: async (session, context) => ({
             data: {
               ...session,
+              // The address as it came (clientIp), not better-auth's: it masks IPv6 to its /64 for
+              // rate limits, which made ::1 all zeros on the sessions page.
+              ipAddress: (context?.request?.headers ?? context?.headers)?.get(CLIENT_IP_HEADER) ?? session.ipAddress,
               signInMethod: signInMethodOf(context),
               secondFactor: (await hasVerifiedFactor(db, session.userId)) ? 'pending' : 'none',
             },
