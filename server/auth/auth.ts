@@ -16,6 +16,7 @@ import { openIdProviders } from './openid-providers';
 import { hashLoginLinkToken, loginLinkPage } from './login-links';
 import { signInMethodOf } from './sign-in-method';
 import { CLIENT_IP_HEADER } from '../middleware/client-ip';
+import { AUTH_RATE_RULES, createRateLimiter } from './rate-limits';
 
 export interface AuthDeps {
   env: Env;
@@ -34,6 +35,7 @@ const secureCookies = (baseUrl: string) => baseUrl.startsWith('https://');
  * providers found by discovery from their issuer, decision 15), our tables.
  */
 export function createAuth({ env, db, mailer, secret }: AuthDeps) {
+  const limiter = createRateLimiter(db);
   return betterAuth({
     appName: 'Lore',
     baseURL: env.BASE_URL,
@@ -58,14 +60,14 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: 'uuid' },
     },
-    // Counted in the database, so several Lore processes share one limit.
+    // Only what an attacker repeats, by path (decision 26); counted in the database, so
+    // several Lore processes share one limit. The session check and sign-out are never limited.
     rateLimit: {
       enabled: env.NODE_ENV !== 'test',
       window: 60,
       max: 100,
-      storage: 'database',
-      modelName: 'auth_rate_limits',
-      fields: { lastRequest: 'last_request' },
+      customRules: AUTH_RATE_RULES,
+      customStorage: { consume: (key, rule) => limiter.consume(`auth|${key}`, rule) },
     },
     plugins: [
       // Google and Apple go through better-auth's own /sign-in/social and /callback/:id.
