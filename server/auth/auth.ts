@@ -25,6 +25,13 @@ export interface AuthDeps {
   secret: string;
 }
 
+/**
+ * better-auth's routes the web and the sign-in flows call (paths under /api/auth):
+ * the session check, signing out, a login link, Google and Apple and their returns.
+ */
+const OPEN_AUTH_ROUTES =
+  /^\/(get-session|sign-out|sign-in\/(magic-link|social)|callback\/[^/]+|magic-link\/verify|error|ok)$/;
+
 /** The session cookie better-auth sets and reads: `lore.session_token`, with `__Secure-` in front over https. */
 export const sessionCookieName = (baseUrl: string) => `${secureCookies(baseUrl) ? '__Secure-' : ''}lore.session_token`;
 
@@ -104,6 +111,11 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
       // Whoever asks for a link may not be the address's owner, so the name comes with
       // redeeming it (POST /api/redeemLoginLink), never with the request.
       before: createAuthMiddleware(async (ctx) => {
+        // Over HTTP, only the routes Lore uses are open: the rest have Lore's own, guarded
+        // versions (e.g. /api/sessions; better-auth's revoke-session answered 200 to another
+        // user's token and did nothing).
+        if (ctx.request && !OPEN_AUTH_ROUTES.test(ctx.path))
+          throw new APIError('NOT_FOUND', { message: 'Not found', code: 'NOT_FOUND' });
         if (ctx.path !== '/sign-in/magic-link' || ctx.body?.name === undefined) return;
         throw new APIError('BAD_REQUEST', {
           message: 'A name is given when the sign-in link is redeemed, not when it is requested',

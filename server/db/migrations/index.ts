@@ -23,6 +23,7 @@ import * as knowledgeCounts from './0021-knowledge-counts';
 import * as keywordRank from './0022-keyword-rank';
 import * as spellingVariants from './0023-spelling-variants';
 import * as knowledgeWeekCounts from './0024-knowledge-week-counts';
+import * as twoFactorPerUser from './0025-two-factor-per-user';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022-keyword-rank': keywordRank,
   '0023-spelling-variants': spellingVariants,
   '0024-knowledge-week-counts': knowledgeWeekCounts,
+  '0025-two-factor-per-user': twoFactorPerUser,
 };

@@ -240,3 +240,29 @@ describe('the address a session shows', () => {
     expect((await user.get('/api/sessions')).body.data[0].ipAddress).toBeNull();
   });
 });
+
+describe("better-auth's own session routes", () => {
+  it("are closed: revoking another user's session with its token is refused and ends nothing", async () => {
+    const [attacker, victim] = [await lore.user(), await lore.user()];
+    const { token } = await lore.db
+      .selectFrom('sessions')
+      .select('token')
+      .where('user_id', '=', victim.userId)
+      .executeTakeFirstOrThrow();
+    const revoked = await attacker.post('/api/auth/revoke-session', { token });
+    expect(revoked.status).toBe(404);
+    expect((await victim.get('/api/me')).status).toBe(200);
+    // Lore's own routes do this, for the user's own sessions only.
+    for (const [path, body] of [
+      ['/api/auth/revoke-sessions', {}],
+      ['/api/auth/revoke-other-sessions', {}],
+      ['/api/auth/update-user', { name: 'Changed' }],
+    ] as const)
+      expect((await attacker.post(path, body)).status).toBe(404);
+    expect((await attacker.get('/api/auth/list-sessions')).status).toBe(404);
+    expect((await attacker.get('/api/me')).status).toBe(200);
+    // What the web uses stays open.
+    expect((await attacker.get('/api/auth/get-session')).body.user.id).toBe(attacker.userId);
+    expect((await attacker.post('/api/auth/sign-out')).status).toBe(200);
+  });
+});
