@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { SECOND_FACTOR_REQUIRED_CODE } from './auth';
 
-/** Wrong codes allowed before a session must wait. */
+/** Wrong codes allowed (per user, in any of their sessions) before they must wait. */
 export const TWO_FACTOR_MAX_ATTEMPTS = 3;
-/** How long a session waits after that many wrong codes. */
+/** How long they wait after that many wrong codes. */
 export const TWO_FACTOR_LOCKOUT_SECONDS = 30;
 /** One-time recovery codes given at enrolment. */
 export const RECOVERY_CODE_COUNT = 10;
@@ -29,6 +29,8 @@ export const TWO_FACTOR_CODES = {
   /** A code the app showed minutes ago. */
   expired: 'mfa_expired',
   lockedOut: 'mfa_locked',
+  /** Turning two-factor off without a code. */
+  codeRequired: 'mfa_code_required',
   nameTaken: 'friendly_name_exists',
 } as const;
 
@@ -63,7 +65,7 @@ export const twoFactorStatusSchema = assuranceSchema.extend({
   factors: z.array(factorSchema),
   /** Recovery codes not yet used. */
   recoveryCodesLeft: z.number().int(),
-  /** Seconds until a locked-out session may try again; 0 when it may now. */
+  /** Seconds until the user, locked out in any session, may try again; 0 when they may now. */
   lockedForSeconds: z.number().int(),
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;

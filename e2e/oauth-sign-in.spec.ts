@@ -49,3 +49,29 @@ test('after Google, a user with two-factor on is asked for the code first', asyn
   await expect(page).toHaveURL(/\/welcome$/);
   expect((await (await page.request.get('/api/me')).json()).data.id).toBe(user.userId);
 });
+
+test("signing out after Google ends Lore's session only and lands on /login, not the provider's page", async ({
+  page,
+  lore,
+  provider,
+}) => {
+  const user = await lore.user({ name: 'Katherine Johnson' });
+  await lore.createAccount(user.userId, 'Flight Research');
+  provider.signInAs({ sub: `google-${user.email}`, email: user.email });
+  const toProvider: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(provider.issuer)) toProvider.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  expect((await page.request.get('/api/me')).status()).toBe(401);
+  // The browser went to the provider to sign in, and never to its end-session page.
+  expect(toProvider).toContain('/authorize');
+  expect(toProvider).not.toContain('/endsession');
+});

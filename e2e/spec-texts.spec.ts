@@ -217,7 +217,7 @@ test('two-factor: each failure at sign-in, set-up and removal says so', async ({
   await page.keyboard.press('Escape');
 
   // Managing: the factors cannot be read again, then removing fails.
-  await turnOnTwoFactor(owner);
+  const ownerFactor = await turnOnTwoFactor(owner);
   await page.reload();
   await ownTwoFactor.click();
   await expect(dialog.getByText('Two-factor authentication is on.')).toBeVisible();
@@ -227,6 +227,8 @@ test('two-factor: each failure at sign-in, set-up and removal says so', async ({
   await page.unroute('**/api/me/two-factor');
   await failing(page, '**/api/me/two-factor/*', 'DELETE');
   await dialog.getByRole('button', { name: 'Remove' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+  const removing = page.getByRole('alertdialog');
+  await removing.getByLabel('Code from your authenticator app, or a recovery code').fill(codeFor(ownerFactor.secret));
+  await removing.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('Failed to remove two-factor authentication')).toBeVisible();
 });

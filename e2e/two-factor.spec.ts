@@ -57,8 +57,8 @@ test("two-factor: set up from one's own row, then every sign-in asks for a code,
 
   // The 30 seconds have passed (on the server, where the lock is kept).
   await lore.db
-    .updateTable('sessions')
-    .set({ second_factor_locked_until: new Date(Date.now() - 1000) })
+    .updateTable('two_factor_attempts')
+    .set({ locked_until: new Date(Date.now() - 1000) })
     .where('user_id', '=', userId)
     .execute();
   await page.reload();
@@ -116,4 +116,40 @@ test('two-factor turned on from another device: the next request here asks for t
   // Clicking inside the page clicks the link only if the app has not already swapped the page for the code.
   await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href$="/dashboard"]')?.click());
   await expect(page.getByText('Verify with 2FA')).toBeVisible();
+});
+
+test('turning two-factor off asks for a current code (or a recovery code)', async ({ page, lore, saveScreenshot }) => {
+  const email = uniqueEmail('turn-off');
+  await signInThroughEmail(page, lore, email);
+  await expect(page).toHaveURL(/\/welcome$/);
+  const userId = (await (await page.request.get('/api/me')).json()).data.id as string;
+  const account = await lore.createAccount(userId, 'Off Switch Team');
+  // Two-factor on, from this browser (its session gave the first code).
+  const { factorId, secret } = (await (await page.request.post('/api/me/two-factor/enroll')).json()).data;
+  const confirmed = await page.request.post('/api/me/two-factor/enroll/confirm', {
+    data: { factorId, code: await previousStepCode(secret) },
+  });
+  expect(confirmed.status()).toBe(200);
+
+  await page.goto(`/account/${account.id}/users`);
+  const ownRow = page.getByTestId(`member-row-${email}`);
+  await expect(ownRow.getByText('Enabled')).toBeVisible();
+  await ownRow.getByRole('button', { name: 'Two-factor authentication settings' }).click();
+  await page.getByRole('tab', { name: 'Manage' }).click();
+  await page.getByRole('button', { name: 'Remove' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Remove two-factor authentication?' });
+  const codeField = dialog.getByLabel('Code from your authenticator app, or a recovery code');
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(dialog.getByText('Please enter the verification code')).toBeVisible();
+  await codeField.fill(codeFor(secret) === '000000' ? '111111' : '000000');
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(dialog.getByText('The verification code is incorrect. Please try again. (Attempt 1/3)')).toBeVisible();
+  await saveScreenshot('two-factor-remove-asks-for-code');
+  expect((await (await page.request.get('/api/me')).json()).data.profile.mfa_enabled).toBe(true);
+
+  await codeField.fill(codeFor(secret));
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Two-factor authentication removed')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect((await (await page.request.get('/api/me')).json()).data.profile.mfa_enabled).toBe(false);
 });

@@ -5,6 +5,7 @@ import { serveApiDescription } from './api/openapi';
 import { RememberedRoutes } from './api/remembered-routes';
 import { sessionCookieName } from './auth/auth';
 import { gateAuthRoutes } from './auth/guards';
+import { createRateLimiter, limitWrites, withRetryAfter } from './auth/rate-limits';
 import { loadSession } from './auth/session-middleware';
 import { forgetOnWrites } from './cache/shared-reads';
 import { AppError } from './errors';
@@ -101,19 +102,23 @@ export function createApp(deps: AppDeps) {
       articles: [createKnowledge, updateKnowledge, linkKnowledgePdf],
     }),
   );
-  app.use('/api/*', clientIp({ trustProxy: env.TRUST_PROXY }), sameOrigin(env.BASE_URL, [PROVIDER_FORM_POST]));
+  app.use('/api/*', clientIp({ trustProxy: env.TRUST_PROXY, logger }), sameOrigin(env.BASE_URL, [PROVIDER_FORM_POST]));
   // Past a bound of requests waiting for the database, new ones are answered 503 at once (decision 27);
   // health is left out, so a busy Lore is not reported as one that cannot reach its database.
   app.use('/api/*', (c, next) => (c.req.path === '/api/health' ? next() : asRequest(next)));
   app.get('/api/auth/magic-link/verify', forwardLoginLink(deps));
   app.use('/api/auth/*', gateAuthRoutes(auth));
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => withRetryAfter(await auth.handler(c.req.raw)));
   // Health answers before sessions are read: it must work when the database does not.
   app.route('/', healthRoutes(deps));
   app.use(
     '/api/*',
     loadSession(auth, deps.authCache, sessionCookieName(env.BASE_URL)),
     tellChangePosition(deps.realtime),
+    limitWrites(createRateLimiter(deps.database.db), {
+      enabled: env.NODE_ENV !== 'test',
+      reads: [aiKnowledgeSearch],
+    }),
   );
 
   for (const routes of resources) app.route('/', routes(deps));

@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import type { Endpoint } from './define';
 
-/** An API failure: the HTTP status, the server's message, its stable `code` to branch on, and the whole answer. */
+/**
+ * An API failure: the HTTP status, the server's message, its stable `code` to branch on, the whole
+ * answer, and for a refusal that says when to come back (429, 503) its `Retry-After` in seconds.
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
@@ -9,9 +12,18 @@ export class ApiError extends Error {
     message: string,
     readonly code?: string,
     readonly body?: unknown,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
+}
+
+/** An answer's `Retry-After` in whole seconds (given as seconds or as a date), or undefined. */
+export function retryAfterOf(response: Pick<Response, 'headers'>): number | undefined {
+  const value = response.headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  const seconds = /^\d+$/.test(value) ? Number(value) : Math.ceil((Date.parse(value) - Date.now()) / 1000);
+  return Number.isFinite(seconds) ? Math.max(1, seconds) : undefined;
 }
 
 type Schema<T> = T extends z.ZodType ? T : never;
@@ -96,6 +108,7 @@ export function createApiClient(send: (url: string, init: RequestInit) => Promis
         failure.error ?? failure.message ?? `Request failed with status ${response.status}`,
         failure.code,
         body,
+        retryAfterOf(response),
       );
     }
     return body as ApiOutput<E>;

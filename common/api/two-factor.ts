@@ -64,12 +64,23 @@ export const confirmEnrollment = defineEndpoint('user', {
   },
 });
 
-/** DELETE /api/me/two-factor/{factorId}: turns two-factor off. */
+/** DELETE /api/me/two-factor/{factorId}: turns two-factor off, with a code while it is on. */
 export const removeFactor = defineEndpoint('user', {
   method: 'delete',
   path: '/api/me/two-factor/{factorId}',
   tags,
-  summary: 'Remove a factor (two-factor is off when none is left)',
-  request: { params: z.object({ factorId: z.uuid() }) },
-  responses: { 200: ok(successSchema, 'Removed'), ...errors(404) },
+  summary:
+    'Remove a factor (two-factor is off when none is left). While two-factor is on, it takes a code from the app or a recovery code; wrong ones count towards the lockout',
+  request: {
+    params: z.object({ factorId: z.uuid() }),
+    body: jsonBody(z.object({ code: signInCodeSchema.optional() })),
+  },
+  responses: {
+    200: ok(successSchema, 'Removed'),
+    ...errors(400, 404),
+    429: ok(
+      z.object({ error: z.string(), code: z.string(), retryAfterSeconds: z.number() }),
+      'Locked after 3 wrong codes',
+    ),
+  },
 });

@@ -16,6 +16,7 @@ import { openIdProviders } from './openid-providers';
 import { hashLoginLinkToken, loginLinkPage } from './login-links';
 import { signInMethodOf } from './sign-in-method';
 import { CLIENT_IP_HEADER } from '../middleware/client-ip';
+import { AUTH_RATE_RULES, createRateLimiter } from './rate-limits';
 
 export interface AuthDeps {
   env: Env;
@@ -23,6 +24,13 @@ export interface AuthDeps {
   mailer: Mailer;
   secret: string;
 }
+
+/**
+ * better-auth's routes the web and the sign-in flows call (paths under /api/auth):
+ * the session check, signing out, a login link, Google and Apple and their returns.
+ */
+const OPEN_AUTH_ROUTES =
+  /^\/(get-session|sign-out|sign-in\/(magic-link|social)|callback\/[^/]+|magic-link\/verify|error|ok)$/;
 
 /** The session cookie better-auth sets and reads: `lore.session_token`, with `__Secure-` in front over https. */
 export const sessionCookieName = (baseUrl: string) => `${secureCookies(baseUrl) ? '__Secure-' : ''}lore.session_token`;
@@ -34,6 +42,7 @@ const secureCookies = (baseUrl: string) => baseUrl.startsWith('https://');
  * providers found by discovery from their issuer, decision 15), our tables.
  */
 export function createAuth({ env, db, mailer, secret }: AuthDeps) {
+  const limiter = createRateLimiter(db);
   return betterAuth({
     appName: 'Lore',
     baseURL: env.BASE_URL,
@@ -58,14 +67,14 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: 'uuid' },
     },
-    // Counted in the database, so several Lore processes share one limit.
+    // Only what an attacker repeats, by path (decision 26); counted in the database, so
+    // several Lore processes share one limit. The session check and sign-out are never limited.
     rateLimit: {
       enabled: env.NODE_ENV !== 'test',
       window: 60,
       max: 100,
-      storage: 'database',
-      modelName: 'auth_rate_limits',
-      fields: { lastRequest: 'last_request' },
+      customRules: AUTH_RATE_RULES,
+      customStorage: { consume: (key, rule) => limiter.consume(`auth|${key}`, rule) },
     },
     plugins: [
       // Google and Apple go through better-auth's own /sign-in/social and /callback/:id.
@@ -102,6 +111,11 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
       // Whoever asks for a link may not be the address's owner, so the name comes with
       // redeeming it (POST /api/redeemLoginLink), never with the request.
       before: createAuthMiddleware(async (ctx) => {
+        // Over HTTP, only the routes Lore uses are open: the rest have Lore's own, guarded
+        // versions (e.g. /api/sessions; better-auth's revoke-session answered 200 to another
+        // user's token and did nothing).
+        if (ctx.request && !OPEN_AUTH_ROUTES.test(ctx.path))
+          throw new APIError('NOT_FOUND', { message: 'Not found', code: 'NOT_FOUND' });
         if (ctx.path !== '/sign-in/magic-link' || ctx.body?.name === undefined) return;
         throw new APIError('BAD_REQUEST', {
           message: 'A name is given when the sign-in link is redeemed, not when it is requested',
@@ -122,6 +136,9 @@ export function createAuth({ env, db, mailer, secret }: AuthDeps) {
           before: async (session, context) => ({
             data: {
               ...session,
+              // The address as it came (clientIp), not better-auth's: it masks IPv6 to its /64 for
+              // rate limits, which made ::1 all zeros on the sessions page.
+              ipAddress: (context?.request?.headers ?? context?.headers)?.get(CLIENT_IP_HEADER) ?? session.ipAddress,
               signInMethod: signInMethodOf(context),
               secondFactor: (await hasVerifiedFactor(db, session.userId)) ? 'pending' : 'none',
             },

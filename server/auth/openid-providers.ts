@@ -22,6 +22,8 @@ export function openIdProviders(env: Env): GenericOAuthConfig[] {
       clientSecret: env.GOOGLE_CLIENT_SECRET,
       scopes: ['openid', 'email', 'profile'],
       requireIdTokenVerification: true,
+      // Signing out ends Lore's session only (the spec's local scope), never the provider's.
+      disableProviderLogout: true,
       getUserInfo: async (tokens) => profileFromIdToken(tokens),
     });
   }
@@ -37,6 +39,7 @@ export function openIdProviders(env: Env): GenericOAuthConfig[] {
       scopes: ['openid', 'email', 'name'],
       responseMode: 'form_post',
       requireIdTokenVerification: true,
+      disableProviderLogout: true,
       getUserInfo: async (tokens) => profileFromIdToken(tokens, appleName(tokens)),
     });
   }

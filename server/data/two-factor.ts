@@ -112,53 +112,62 @@ export async function countRecoveryCodesLeft(db: Executor, userId: string): Prom
 }
 
 /**
- * Claims one attempt at a code for the session: undefined while it is locked
- * out (or its attempts are all taken by codes being checked), else which
- * attempt this is (1 to 3). Claimed before the code is checked, so requests
- * sent together cannot get past the limit.
+ * Claims one attempt at a code for the user, in whichever session: undefined
+ * while they are locked out (or their attempts are all taken by codes being
+ * checked), else which attempt this is (1 to 3). Claimed before the code is
+ * checked, so requests sent together, from any sessions, cannot get past the limit.
  */
-export async function claimAttempt(db: Executor, sessionId: string, now: Date): Promise<number | undefined> {
+export async function claimAttempt(db: Executor, userId: string, now: Date): Promise<number | undefined> {
   const claimed = await db
-    .updateTable('sessions')
-    .set((eb) => ({ second_factor_failures: eb('second_factor_failures', '+', 1) }))
-    .where('id', '=', sessionId)
-    .where('second_factor_failures', '<', TWO_FACTOR_MAX_ATTEMPTS)
-    .where((eb) => eb.or([eb('second_factor_locked_until', 'is', null), eb('second_factor_locked_until', '<=', now)]))
-    .returning('second_factor_failures')
+    .insertInto('two_factor_attempts')
+    .values({ user_id: userId, failures: 1 })
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet((eb) => ({ failures: eb('two_factor_attempts.failures', '+', 1) }))
+        .where('two_factor_attempts.failures', '<', TWO_FACTOR_MAX_ATTEMPTS)
+        .where((eb) =>
+          eb.or([eb('two_factor_attempts.locked_until', 'is', null), eb('two_factor_attempts.locked_until', '<=', now)]),
+        ),
+    )
+    .returning('failures')
     .executeTakeFirst();
-  return claimed?.second_factor_failures;
+  return claimed?.failures;
 }
 
-/** After a wrong code that was the last attempt: locks the session for the lockout and starts the count again. */
-export async function lockOut(db: Executor, sessionId: string, now: Date) {
+/**
+ * After a wrong code that was the last attempt: locks the user's second factor for the
+ * lockout and starts the count again (even if a right code in another session has just
+ * cleared the count: three wrong ones were still tried).
+ */
+export async function lockOut(db: Executor, userId: string, now: Date) {
+  const lock = { failures: 0, locked_until: new Date(now.getTime() + TWO_FACTOR_LOCKOUT_SECONDS * 1000) };
   await db
-    .updateTable('sessions')
-    .set({
-      second_factor_failures: 0,
-      second_factor_locked_until: new Date(now.getTime() + TWO_FACTOR_LOCKOUT_SECONDS * 1000),
-    })
-    .where('id', '=', sessionId)
+    .insertInto('two_factor_attempts')
+    .values({ user_id: userId, ...lock })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(lock))
     .execute();
 }
 
-/** Seconds until the session may try a code again (0 when it may now). */
-export async function lockedForSeconds(db: Executor, sessionId: string, now: Date): Promise<number> {
+/** A right code: the user's count of wrong ones starts again. */
+export async function forgetAttempts(db: Executor, userId: string) {
+  await db.deleteFrom('two_factor_attempts').where('user_id', '=', userId).execute();
+}
+
+/** Seconds until the user may try a code again, in any session (0 when they may now). */
+export async function lockedForSeconds(db: Executor, userId: string, now: Date): Promise<number> {
   const row = await db
-    .selectFrom('sessions')
-    .select('second_factor_locked_until')
-    .where('id', '=', sessionId)
+    .selectFrom('two_factor_attempts')
+    .select('locked_until')
+    .where('user_id', '=', userId)
     .executeTakeFirst();
-  const until = row?.second_factor_locked_until?.getTime() ?? 0;
+  const until = row?.locked_until?.getTime() ?? 0;
   return Math.max(0, Math.ceil((until - now.getTime()) / 1000));
 }
 
-/** Where one session stands; a verified session starts its count of wrong codes again. */
+/** Where one session stands. */
 export async function setSessionSecondFactor(db: Executor, sessionId: string, state: SecondFactorState) {
-  await db
-    .updateTable('sessions')
-    .set({ second_factor: state, second_factor_failures: 0, second_factor_locked_until: null })
-    .where('id', '=', sessionId)
-    .execute();
+  await db.updateTable('sessions').set({ second_factor: state }).where('id', '=', sessionId).execute();
 }
 
 /**

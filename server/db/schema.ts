@@ -31,8 +31,6 @@ export interface SessionsTable {
   updated_at: Timestamp;
   /** Where the session stands with two-factor sign-in (migration 0015, decision 4). */
   second_factor: ColumnType<SecondFactorState, SecondFactorState | undefined, SecondFactorState>;
-  second_factor_failures: Generated<number>;
-  second_factor_locked_until: Date | null;
   /** How this session was signed in: 'magic-link', 'google', 'apple' (0016); null when not known. */
   sign_in_method: string | null;
 }
@@ -249,6 +247,13 @@ export interface SettingsTable {
 }
 
 /** better-auth's request counters, shared by every process: per key, requests in the window since last_request (ms). */
+/** Wrong two-factor codes of a user in a row, and until when they must wait (0025). */
+export interface TwoFactorAttemptsTable {
+  user_id: string;
+  failures: Generated<number>;
+  locked_until: Date | null;
+}
+
 export interface AuthRateLimitsTable {
   id: Generated<string>;
   key: string;
@@ -334,6 +339,7 @@ export interface DB {
   search_term_counts: SearchTermCountsTable;
   settings: SettingsTable;
   auth_rate_limits: AuthRateLimitsTable;
+  two_factor_attempts: TwoFactorAttemptsTable;
   search_vectors: SearchVectorsTable;
   jobs: JobsTable;
   login_sessions: LoginSessionsTable;

@@ -23,6 +23,7 @@ import * as knowledgeCounts from './0021-knowledge-counts';
 import * as keywordRank from './0022-keyword-rank';
 import * as spellingVariants from './0023-spelling-variants';
 import * as knowledgeWeekCounts from './0024-knowledge-week-counts';
+import * as twoFactorPerUser from './0025-two-factor-per-user';
 import * as searchItems from './0026-search-items';
 import * as spellingTrigrams from './0027-spelling-trigrams';
 import * as sessionEndEvents from './0030-session-end-events';
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0022-keyword-rank': keywordRank,
   '0023-spelling-variants': spellingVariants,
   '0024-knowledge-week-counts': knowledgeWeekCounts,
+  '0025-two-factor-per-user': twoFactorPerUser,
   '0026-search-items': searchItems,
   '0027-spelling-trigrams': spellingTrigrams,
   '0030-session-end-events': sessionEndEvents,

@@ -84,6 +84,17 @@ describe('Google sign-in against a stand-in OpenID provider', () => {
     expect((await identitiesOf(existing.userId)).map((identity) => identity.provider_id)).toEqual(['google']);
   });
 
+  it("signs out of Lore only: no trip to the provider's end-session page (local scope)", async () => {
+    provider.signInAs(newPerson());
+    const browser = lore.anonymous();
+    expectSignedIn(await signInWithProvider(browser, 'google'));
+    const signedOut = await browser.post('/api/auth/sign-out');
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.headers.get('location')).toBeNull();
+    expect(signedOut.body).toEqual({ success: true });
+    expect((await browser.get('/api/me')).status).toBe(401);
+  });
+
   it('refuses an address the provider has not verified: no session, and no hold on the existing user', async () => {
     const existing = await lore.user();
     provider.signInAs({ ...newPerson(), email: existing.email, email_verified: false });

@@ -15,6 +15,7 @@ import {
   listAuthSessions,
   touchLoginSession,
 } from '../../data/login-sessions';
+import { readableAddress } from '../../presenters/address-presenter';
 import { badRequest, conflict, notFound, unauthenticated } from '../../errors';
 
 /** A session id that is not a UUID answers 400 with the spec's reason as its code. */
@@ -127,7 +128,7 @@ export function sessionsRoutes(deps: AppDeps) {
         return {
           id: row.id,
           ...describeUserAgent(row.user_agent),
-          ipAddress: row.ip_address,
+          ipAddress: readableAddress(row.ip_address),
           signInMethod: row.sign_in_method,
           createdAt: iso(row.created_at),
           lastActiveAt: iso(lastActive),

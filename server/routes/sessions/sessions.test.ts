@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignInSession } from '../../../common/login-sessions';
+import { linkIn, tokenOf } from '../../test/mailbox';
 import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
 
 let lore: TestServer;
@@ -191,5 +192,77 @@ describe('the sessions page (/api/sessions)', () => {
     expect(after.expires_at.getTime()).toBeGreaterThan(Date.now() + 24 * 3600_000);
     expect((await user.get('/api/me')).status).toBe(200);
     expect((await lore.anonymous().post('/api/setPersistentTokenCookie', {})).status).toBe(401);
+  });
+});
+
+describe('the address a session shows', () => {
+  let behindProxy: TestServer;
+  beforeAll(async () => {
+    behindProxy = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => behindProxy.close());
+
+  /** Signs in through the e-mail link with every request coming from `address` (as the proxy says). */
+  async function signInFrom(address: string) {
+    const client = behindProxy.anonymous();
+    const from = { 'x-forwarded-for': address };
+    const email = `user-${crypto.randomUUID()}@example.com`;
+    const since = behindProxy.mailbox.received.length;
+    await client.request('POST', '/api/auth/sign-in/magic-link', {
+      json: { email, callbackURL: '/auth/callback' },
+      headers: from,
+    });
+    const link = linkIn(await behindProxy.mailbox.waitFor(email, { since }), '/auth/callback');
+    const redeemed = await client.request('POST', '/api/redeemLoginLink', {
+      json: { token: tokenOf(link) },
+      headers: from,
+    });
+    expect(redeemed.status).toBe(200);
+    const listed = await client.get('/api/sessions');
+    return (listed.body.data as SignInSession[]).find((session) => session.current)?.ipAddress;
+  }
+
+  it('is written as people know it: IPv4 as it is, mapped IPv4 as IPv4, ::1 as localhost, IPv6 short', async () => {
+    expect(await signInFrom('192.0.2.10')).toBe('192.0.2.10');
+    expect(await signInFrom('::ffff:192.0.2.11')).toBe('192.0.2.11');
+    expect(await signInFrom('::1')).toBe('localhost');
+    expect(await signInFrom('2001:db8::7')).toBe('2001:db8::7');
+  });
+
+  it('is null ("Unknown" on the page) when nothing is known, or only the all-zero address', async () => {
+    const user = await behindProxy.user();
+    expect((await user.get('/api/sessions')).body.data[0].ipAddress).toBeNull();
+    await behindProxy.db
+      .updateTable('sessions')
+      .set({ ip_address: '0000:0000:0000:0000:0000:0000:0000:0000' })
+      .where('user_id', '=', user.userId)
+      .execute();
+    expect((await user.get('/api/sessions')).body.data[0].ipAddress).toBeNull();
+  });
+});
+
+describe("better-auth's own session routes", () => {
+  it("are closed: revoking another user's session with its token is refused and ends nothing", async () => {
+    const [attacker, victim] = [await lore.user(), await lore.user()];
+    const { token } = await lore.db
+      .selectFrom('sessions')
+      .select('token')
+      .where('user_id', '=', victim.userId)
+      .executeTakeFirstOrThrow();
+    const revoked = await attacker.post('/api/auth/revoke-session', { token });
+    expect(revoked.status).toBe(404);
+    expect((await victim.get('/api/me')).status).toBe(200);
+    // Lore's own routes do this, for the user's own sessions only.
+    for (const [path, body] of [
+      ['/api/auth/revoke-sessions', {}],
+      ['/api/auth/revoke-other-sessions', {}],
+      ['/api/auth/update-user', { name: 'Changed' }],
+    ] as const)
+      expect((await attacker.post(path, body)).status).toBe(404);
+    expect((await attacker.get('/api/auth/list-sessions')).status).toBe(404);
+    expect((await attacker.get('/api/me')).status).toBe(200);
+    // What the web uses stays open.
+    expect((await attacker.get('/api/auth/get-session')).body.user.id).toBe(attacker.userId);
+    expect((await attacker.post('/api/auth/sign-out')).status).toBe(200);
   });
 });

@@ -11,6 +11,9 @@ beforeAll(async () => {
 afterAll(() => lore.close());
 afterEach(() => vi.useRealTimers());
 
+/** A code the app does not show now. */
+const wrongCode = (secret: string) => (codeFor(secret) === '000000' ? '111111' : '000000');
+
 const status = async (client: Awaited<ReturnType<TestServer['user']>>) =>
   (await client.get('/api/me/two-factor')).body.data;
 
@@ -66,17 +69,53 @@ describe('setting up two-factor', () => {
     expect((await status(user)).factors).toHaveLength(1);
   });
 
-  it('turns off: mfa_enabled false, and other sessions no longer asked for a code', async () => {
+  it('turns off with a current code: mfa_enabled false, and other sessions no longer asked for a code', async () => {
     const user = await lore.user();
-    const { factorId } = await turnOnTwoFactor(user);
+    const { factorId, secret } = await turnOnTwoFactor(user);
     const phone = await lore.anotherSession(user);
     expect((await phone.get('/api/me')).status).toBe(403);
     const stranger = await lore.user();
-    expect((await stranger.delete(`/api/me/two-factor/${factorId}`)).status).toBe(404);
-    expect((await user.delete(`/api/me/two-factor/${factorId}`)).status).toBe(200);
+    expect((await stranger.request('DELETE', `/api/me/two-factor/${factorId}`, { json: {} })).status).toBe(404);
+    // Not without a code, nor with a wrong one: a session left open is not enough to turn it off.
+    const noCode = await user.request('DELETE', `/api/me/two-factor/${factorId}`, { json: {} });
+    expect([noCode.status, noCode.body.error]).toEqual([400, TWO_FACTOR_MESSAGES.missing]);
+    const wrong = await user.request('DELETE', `/api/me/two-factor/${factorId}`, { json: { code: wrongCode(secret) } });
+    expect([wrong.status, wrong.body.error]).toEqual([400, TWO_FACTOR_MESSAGES.incorrectAttempt(1)]);
+    expect((await user.get('/api/me')).body.data.profile.mfa_enabled).toBe(true);
+
+    const removed = await user.request('DELETE', `/api/me/two-factor/${factorId}`, { json: { code: codeFor(secret) } });
+    expect(removed.status).toBe(200);
     expect((await user.get('/api/me')).body.data.profile.mfa_enabled).toBe(false);
     expect((await phone.get('/api/me')).status).toBe(200);
     expect(await status(user)).toMatchObject({ nextLevel: 'aal1', factors: [], recoveryCodesLeft: 0 });
+  });
+
+  it('turns off with a recovery code instead', async () => {
+    const user = await lore.user();
+    const { factorId, recoveryCodes } = await turnOnTwoFactor(user);
+    const removed = await user.request('DELETE', `/api/me/two-factor/${factorId}`, {
+      json: { code: recoveryCodes[3] },
+    });
+    expect(removed.status).toBe(200);
+    expect((await user.get('/api/me')).body.data.profile.mfa_enabled).toBe(false);
+  });
+
+  it('counts wrong codes to turn it off towards the lockout, which then holds at sign-in too', async () => {
+    const user = await lore.user();
+    const { factorId, secret } = await turnOnTwoFactor(user);
+    const remove = (code: string) => user.request('DELETE', `/api/me/two-factor/${factorId}`, { json: { code } });
+    expect((await remove(wrongCode(secret))).status).toBe(400);
+    expect((await remove(wrongCode(secret))).status).toBe(400);
+    const third = await remove(wrongCode(secret));
+    expect([third.status, third.body.error, third.headers.get('retry-after')]).toEqual([
+      429,
+      TWO_FACTOR_MESSAGES.lockedOut,
+      '30',
+    ]);
+    expect((await remove(codeFor(secret))).status).toBe(429);
+    const phone = await lore.anotherSession(user);
+    expect((await phone.post('/api/me/two-factor/verify', { code: codeFor(secret) })).status).toBe(429);
+    expect((await user.get('/api/me')).body.data.profile.mfa_enabled).toBe(true);
   });
 });
 
@@ -144,30 +183,66 @@ describe('signing in with two-factor on', () => {
     expect((await client.get('/api/me')).status).toBe(403);
   });
 
-  it('locks the session for 30 s after 3 wrong codes, on the server', async () => {
+  it('locks the user for 30 s after 3 wrong codes, in every session, on the server', async () => {
     const user = await lore.user();
     const { secret } = await turnOnTwoFactor(user);
     const client = await lore.anotherSession(user);
-    const wrong = codeFor(secret) === '000000' ? '111111' : '000000';
+    const wrong = wrongCode(secret);
     const first = await client.post('/api/me/two-factor/verify', { code: wrong });
     expect([first.status, first.body.error]).toEqual([400, TWO_FACTOR_MESSAGES.incorrectAttempt(1)]);
     expect((await client.post('/api/me/two-factor/verify', { code: wrong })).body.error).toBe(
       TWO_FACTOR_MESSAGES.incorrectAttempt(2),
     );
     const third = await client.post('/api/me/two-factor/verify', { code: wrong });
-    expect([third.status, third.body.error, third.body.retryAfterSeconds]).toEqual([
+    expect([third.status, third.body.error, third.body.retryAfterSeconds, third.headers.get('retry-after')]).toEqual([
       429,
       TWO_FACTOR_MESSAGES.lockedOut,
       30,
+      '30',
     ]);
-    // Even the right code waits out the lockout; another session of the user is not locked.
+    // Even the right code waits out the lockout, in this session and in any other, new ones included.
     const locked = await client.post('/api/me/two-factor/verify', { code: codeFor(secret) });
     expect(locked.status).toBe(429);
     expect((await status(client)).lockedForSeconds).toBeGreaterThan(0);
+    const newSession = await lore.anotherSession(user);
+    expect((await newSession.post('/api/me/two-factor/verify', { code: codeFor(secret) })).status).toBe(429);
+    expect((await status(newSession)).lockedForSeconds).toBeGreaterThan(0);
 
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 31_000);
-    expect((await client.post('/api/me/two-factor/verify', { code: codeFor(secret, Date.now()) })).status).toBe(200);
+    expect((await newSession.post('/api/me/two-factor/verify', { code: codeFor(secret, Date.now()) })).status).toBe(
+      200,
+    );
+  });
+
+  it('counts wrong codes per user: a new session or a new sign-in link buys no fresh tries', async () => {
+    const user = await lore.user();
+    const { secret } = await turnOnTwoFactor(user);
+    const wrong = wrongCode(secret);
+    const sessions = [
+      await lore.anotherSession(user),
+      await lore.anotherSession(user),
+      await lore.anotherSession(user),
+    ];
+    const answers = [];
+    for (const session of sessions) answers.push(await session.post('/api/me/two-factor/verify', { code: wrong }));
+    expect(answers.map((answer) => [answer.status, answer.body.error])).toEqual([
+      [400, TWO_FACTOR_MESSAGES.incorrectAttempt(1)],
+      [400, TWO_FACTOR_MESSAGES.incorrectAttempt(2)],
+      [429, TWO_FACTOR_MESSAGES.lockedOut],
+    ]);
+  });
+
+  it('starts the count again after a right code', async () => {
+    const user = await lore.user();
+    const { secret, recoveryCodes } = await turnOnTwoFactor(user);
+    const [laptop, phone] = [await lore.anotherSession(user), await lore.anotherSession(user)];
+    const wrong = wrongCode(secret);
+    expect((await laptop.post('/api/me/two-factor/verify', { code: wrong })).status).toBe(400);
+    expect((await laptop.post('/api/me/two-factor/verify', { code: wrong })).status).toBe(400);
+    expect((await laptop.post('/api/me/two-factor/verify', { code: recoveryCodes[0] })).status).toBe(200);
+    const after = await phone.post('/api/me/two-factor/verify', { code: wrong });
+    expect([after.status, after.body.error]).toEqual([400, TWO_FACTOR_MESSAGES.incorrectAttempt(1)]);
   });
 
   it('takes each recovery code once, instead of a code', async () => {

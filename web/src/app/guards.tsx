@@ -1,19 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { RefreshCw, WifiOff } from 'lucide-react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSignOut } from '@/features/auth';
 import { loadNamePrompt } from '@/features/profile';
 import { GlobalLoader } from '@/components/layout/global-loader';
+import { ServerBusyScreen } from '@/components/layout/server-busy';
 import { Button } from '@/components/ui/button';
 import { useLoginSession } from '@/features/sessions';
-import { sessionQuery } from '@/lib/session';
+import { SessionCheckError, sessionQuery } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { rememberReturnTo } from '@/lib/return-to';
 import { sessionEndedHere } from '@/lib/session-end';
 import { SessionWatcher } from './session-watcher';
 
-/** The session check could not reach Lore: a connection problem, never a sign-out. */
+/** When Lore failed the session check without saying when to come back: ask again after this. */
+const SERVER_FAILURE_RETRY_SECONDS = 5;
+
+/** The session check could not reach Lore at all: a connection problem, never a sign-out. */
 function ConnectionProblem({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
     <div role="alert" className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
@@ -60,9 +64,22 @@ export function SignedInOnly() {
   const location = useLocation();
   const signOut = useSignOut();
   useLoginSession(session.data?.secondFactor === 'pending' ? undefined : session.data?.user.id);
+  const { refetch } = session;
+  const refetchSession = useCallback(() => void refetch(), [refetch]);
   if (session.isPending) return <GlobalLoader />;
   if (session.isError && !session.data) {
-    return <ConnectionProblem onRetry={() => void session.refetch()} retrying={session.isFetching} />;
+    const failure = session.error;
+    // Lore answered (busy, or failing): not the person's connection; it asks again by itself.
+    if (failure instanceof SessionCheckError && failure.reason !== 'offline')
+      return (
+        <ServerBusyScreen
+          key={session.errorUpdatedAt}
+          seconds={failure.retryAfterSeconds ?? SERVER_FAILURE_RETRY_SECONDS}
+          onRetry={refetchSession}
+          retrying={session.isFetching}
+        />
+      );
+    return <ConnectionProblem onRetry={refetchSession} retrying={session.isFetching} />;
   }
   if (session.data?.secondFactor === 'pending') {
     return (

@@ -1,8 +1,9 @@
-import { ApiError, createApiClient } from '@common/api/client';
+import { ApiError, createApiClient, retryAfterOf } from '@common/api/client';
 import { SECOND_FACTOR_REQUIRED_CODE } from '@common/auth';
 import { noteChangePosition } from './change-position';
 import { drawingOnServer, fetchLore } from './fetch-lore';
 import { loginSessionKey } from './login-session-key';
+import { isBusyAnswer, noteServerBusy } from './server-busy';
 import { reportSecondFactorRequired, reportSessionEnd, signedInUser } from './session-end';
 
 export { ApiError };
@@ -29,6 +30,16 @@ async function endedSessionReason(userId: string): Promise<string> {
 }
 
 /**
+ * Lore busy (a 503 with Retry-After, or a 429 with it for a read, which is retried: a write's
+ * 429 is that write's own answer) starts the 'Lore is busy' countdown, to when it is asked again.
+ */
+function noteIfBusy(response: Response, method: string) {
+  const retryAfter = retryAfterOf(response);
+  const read = method.toUpperCase() === 'GET';
+  if (isBusyAnswer(response.status, retryAfter) && (response.status === 503 || read)) noteServerBusy(retryAfter!);
+}
+
+/**
  * fetch with the session cookie. A 401 while signed in means the session ended
  * (expired, or ended from another device): every tab signs out. A 403 does
  * not; `mfa_required` (the session must give its two-factor code) has the app
@@ -37,7 +48,10 @@ async function endedSessionReason(userId: string): Promise<string> {
 export async function fetchWithSession(url: string, init: RequestInit): Promise<Response> {
   const response = await fetchLore(url, { ...init, credentials: 'same-origin' });
   // On the server the render keeps its own (server/web/page-renderer.ts); this one is the page's.
-  if (!drawingOnServer()) noteChangePosition(response);
+  if (!drawingOnServer()) {
+    noteChangePosition(response);
+    noteIfBusy(response, init.method ?? 'GET');
+  }
   const userId = signedInUser();
   // Reported before the caller sees the failure, so the sign-out comes first (not a page's own error toast).
   if (response.status === 401 && userId) reportSessionEnd(await endedSessionReason(userId));

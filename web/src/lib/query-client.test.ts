@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
-import { createQueryClient, doublingDelay, shouldRetry } from './query-client';
+import { BUSY_RETRIES, createQueryClient, doublingDelay, retryDelayUpTo, shouldRetry } from './query-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -36,6 +36,27 @@ describe('shouldRetry', () => {
     expect(shouldRetry(2, new TypeError('Failed to fetch'))).toBe(true);
     expect(shouldRetry(0, new ApiError(500, 'failed'))).toBe(true);
     expect(shouldRetry(0, new ApiError(404, 'missing'))).toBe(false);
+  });
+});
+
+describe('Lore busy (429 or 503 with Retry-After)', () => {
+  const busy = (status: number, seconds: number) => new ApiError(status, 'busy', 'unavailable', null, seconds);
+
+  it('is retried many times, not once: the request did not fail, Lore asked to come back', () => {
+    for (const status of [429, 503]) {
+      expect(shouldRetry(1, busy(status, 5))).toBe(true);
+      expect(shouldRetry(BUSY_RETRIES - 1, busy(status, 5))).toBe(true);
+      expect(shouldRetry(BUSY_RETRIES, busy(status, 5))).toBe(false);
+    }
+    // Without Retry-After, a 503 is a failure like any other.
+    expect(shouldRetry(1, new ApiError(503, 'failed'))).toBe(false);
+  });
+
+  it('is asked again after the Retry-After it gave, not sooner', () => {
+    const delay = retryDelayUpTo(30_000);
+    expect(delay(0, busy(503, 7))).toBe(7000);
+    expect(delay(4, busy(429, 2))).toBe(2000);
+    expect(delay(0, new ApiError(500, 'failed'))).toBe(1000);
   });
 });
 

@@ -1,6 +1,8 @@
 /** Who is signed in: the session check every page makes before anything else. */
 import { queryOptions } from '@tanstack/react-query';
+import { retryAfterOf } from '@common/api/client';
 import { drawingOnServer, fetchLore } from './fetch-lore';
+import { isBusyAnswer, noteServerBusy } from './server-busy';
 import { wipeAuthData } from './local-data';
 import { setSignedInUser } from './session-end';
 
@@ -17,17 +19,37 @@ export interface CurrentSession {
 export const SESSION_FETCH_TIMEOUTS_MS = [5_000, 8_000, 11_000];
 const PAUSE_MS = 1_000;
 
-/** A failure to reach the server while checking the session: a connection problem, never a sign-out. */
+/**
+ * Why the session could not be checked, never a sign-out: `offline` when Lore could not be
+ * reached at all; `busy` when it answered that it is busy (429 or 503 with Retry-After, in
+ * `retryAfterSeconds`); `server` when it answered with another failure.
+ */
 export class SessionCheckError extends Error {
   override name = 'SessionCheckError';
+  constructor(
+    message: string,
+    readonly reason: 'offline' | 'busy' | 'server' = 'offline',
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
 }
 
 async function fetchSessionOnce(timeoutMs: number): Promise<CurrentSession | null> {
   const response = await fetchLore('/api/auth/get-session', {
     credentials: 'same-origin',
     signal: AbortSignal.timeout(timeoutMs),
+  }).catch((failure: unknown) => {
+    throw new SessionCheckError(failure instanceof Error ? failure.message : 'Failed to fetch', 'offline');
   });
-  if (!response.ok) throw new SessionCheckError(`HTTP error ${response.status}`);
+  if (!response.ok) {
+    const retryAfter = retryAfterOf(response);
+    if (isBusyAnswer(response.status, retryAfter)) {
+      if (!drawingOnServer()) noteServerBusy(retryAfter!);
+      throw new SessionCheckError(`HTTP error ${response.status}`, 'busy', retryAfter);
+    }
+    throw new SessionCheckError(`HTTP error ${response.status}`, 'server');
+  }
   const body = (await response.json()) as {
     user?: CurrentSession['user'];
     session?: { secondFactor?: CurrentSession['secondFactor']; createdAt?: string };
@@ -57,8 +79,11 @@ export async function fetchSession(
       return session;
     } catch (error) {
       lastError = error;
+      // Lore said when to ask again: asking sooner would not help.
+      if (error instanceof SessionCheckError && error.reason === 'busy') throw error;
     }
   }
+  if (lastError instanceof SessionCheckError) throw lastError;
   throw new SessionCheckError(lastError instanceof Error ? lastError.message : 'Failed to check the session');
 }
 

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 import { Logo } from './logo';
+import { ServerBusyBanner } from './server-busy';
 import { navItems } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
 
@@ -96,6 +97,7 @@ export function AppShell({ children, status, ...sidebar }: AppShellProps) {
             <ThemeToggle />
           </div>
         </header>
+        <ServerBusyBanner />
         <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:px-8">{children}</main>
       </div>
     </div>

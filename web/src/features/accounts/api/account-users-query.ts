@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getAccountUsers } from '@common/api/users';
 import { api } from '@/lib/api-client';
-import { doublingDelay } from '@/lib/query-client';
+import { retryDelayUpTo } from '@/lib/query-client';
 
 export const accountUsersKey = (accountId: string) => ['account-users', accountId] as const;
 
@@ -13,5 +13,5 @@ export const accountUsersQuery = (accountId: string) =>
     staleTime: 5 * 60_000,
     gcTime: 10 * 60_000,
     retry: 3,
-    retryDelay: doublingDelay(10_000),
+    retryDelay: retryDelayUpTo(10_000),
   });

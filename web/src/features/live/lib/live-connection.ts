@@ -2,13 +2,13 @@ import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { LIVE_EVENTS } from '@common/live';
 import { changeEventSchema, streamEvents, type ChangeEvent } from '@common/api/events';
 import { getHealth } from '@common/api/system';
+import { retryAfterOf } from '@common/api/client';
 import type { ConnectionState } from './connection-state';
 import {
   CONNECTION_TEST_TIMEOUT_MS,
-  DISCONNECTED_AFTER_FAILURES,
   SILENCE_LIMIT_MS,
+  afterFailedAttempt,
   delayAfterDrop,
-  delayAfterFailure,
   mayTryOnVisible,
 } from './reconnect-schedule';
 
@@ -30,7 +30,10 @@ export interface LiveConnectionOptions {
 }
 
 class StreamRefused extends Error {
-  constructor(readonly status: number) {
+  constructor(
+    readonly status: number,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(`The live stream was refused (${status})`);
   }
 }
@@ -135,7 +138,7 @@ export class LiveConnection {
     const resumed = this.lastEventId !== undefined;
     if (this.lastEventId !== undefined) headers['Last-Event-ID'] = this.lastEventId;
     const response = await this.options.fetch(streamEvents.path, { headers, signal, cache: 'no-store' });
-    if (!response.ok || !response.body) throw new StreamRefused(response.status);
+    if (!response.ok || !response.body) throw new StreamRefused(response.status, retryAfterOf(response));
     const events = response.body
       .pipeThrough(new TextDecoderStream())
       .pipeThrough(new EventSourceParserStream({ onComment: () => this.heard(signal) }))
@@ -182,15 +185,14 @@ export class LiveConnection {
   /** An attempt failed before the stream opened. */
   private failed(error: unknown) {
     this.failures += 1;
-    // Past the cap of open tabs: keep trying, slowly, without calling the tab offline.
-    const tooMany = error instanceof StreamRefused && error.status === 429;
     if (error instanceof StreamRefused && error.status === 401) {
       this.options.onState('disconnected');
       return; // The session ended: the tab signs out.
     }
-    const disconnected = !tooMany && this.failures >= DISCONNECTED_AFTER_FAILURES;
-    this.options.onState(disconnected ? 'disconnected' : 'reconnecting');
-    this.later(tooMany ? delayAfterFailure(Infinity) : delayAfterFailure(this.failures));
+    // Past the cap of open tabs, or Lore busy: keep trying without calling the tab offline.
+    const next = afterFailedAttempt(error instanceof StreamRefused ? error : undefined, this.failures);
+    this.options.onState(next.state);
+    this.later(next.delayMs);
   }
 }
 

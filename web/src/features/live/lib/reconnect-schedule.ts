@@ -18,3 +18,24 @@ export const delayAfterFailure = (failures: number) =>
 
 /** Whether the tab becoming visible may try now, the last attempt having started at `lastAttemptAt`. */
 export const mayTryOnVisible = (lastAttemptAt: number, now: number) => now - lastAttemptAt >= VISIBILITY_RECONNECT_MS;
+
+/**
+ * After a failed attempt to open the stream: `refused` is Lore's answer when it gave one (its status,
+ * and Retry-After in seconds). Lore answering is never "offline": past the cap of open tabs (429)
+ * it tries again slowly, busy or failing it tries again when asked (Retry-After) or on the usual
+ * back-off. Only attempts that reached nothing count towards "disconnected".
+ */
+export function afterFailedAttempt(
+  refused: { status: number; retryAfterSeconds?: number } | undefined,
+  failures: number,
+): { state: 'reconnecting' | 'disconnected'; delayMs: number } {
+  if (refused?.status === 429) return { state: 'reconnecting', delayMs: delayAfterFailure(Infinity) };
+  if (refused && refused.status >= 500) {
+    const asked = refused.retryAfterSeconds;
+    return { state: 'reconnecting', delayMs: asked ? asked * 1000 : delayAfterFailure(failures) };
+  }
+  return {
+    state: failures >= DISCONNECTED_AFTER_FAILURES ? 'disconnected' : 'reconnecting',
+    delayMs: delayAfterFailure(failures),
+  };
+}

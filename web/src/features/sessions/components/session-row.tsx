@@ -50,7 +50,7 @@ export function SessionRow({
           </div>
           <p className="mt-0.5 flex items-center gap-1 text-sm text-muted-foreground">
             <Globe className="size-3.5 shrink-0" />
-            <span className="truncate">{session.ipAddress || 'Unknown place'}</span>
+            <span className="truncate">{session.ipAddress ?? 'Unknown'}</span>
             <span aria-hidden>·</span>
             <span>{signInMethodLabel(session.signInMethod)}</span>
           </p>

@@ -71,14 +71,18 @@ export function useConfirmEnrollment() {
   });
 }
 
-/** DELETE .../{factorId}: turns two-factor off. */
+/**
+ * DELETE .../{factorId}: turns two-factor off, with a code from the app or a recovery code.
+ * A wrong code or the lockout says so in the spec's words; anything else is the spec's failure.
+ */
 export function useRemoveFactor() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: async (factorId: string) => {
+    mutationFn: async (input: { factorId: string; code: string }) => {
       try {
-        await api(contract.removeFactor, { params: { factorId } });
+        await api(contract.removeFactor, { params: { factorId: input.factorId }, json: { code: input.code } });
       } catch (failure) {
+        if (failure instanceof ApiError && (failure.status === 400 || failure.status === 429)) throw failure;
         throw new Error('Failed to remove two-factor authentication', { cause: failure });
       }
     },

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { Enrollment } from '@common/two-factor';
+import { TWO_FACTOR_MESSAGES, type Enrollment } from '@common/two-factor';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog, Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
-import { FieldError } from '@/components/ui/input';
+import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
+import { FieldError, Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDate } from '@/lib/utils';
@@ -168,7 +168,6 @@ function SetupTab({ alreadyOn, onDone }: { alreadyOn: boolean; onDone: () => voi
 
 function ManageTab() {
   const status = useQuery(twoFactorStatusQuery);
-  const remove = useRemoveFactor();
   const [confirming, setConfirming] = useState<string | null>(null);
   const factors = status.data?.factors.filter((factor) => factor.status === 'verified') ?? [];
   // The tab reads the factors afresh when opened; if that fails, it says so over what it last knew.
@@ -199,25 +198,81 @@ function ManageTab() {
           </Button>
         </div>
       ))}
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title="Remove two-factor authentication?"
-        description="Sign-in will no longer ask for a code from your authenticator app, and your recovery codes stop working."
-        confirmLabel="Remove"
-        busyLabel="Removing..."
-        busy={remove.isPending}
-        destructive
-        onConfirm={() =>
-          remove.mutate(confirming!, {
-            onSuccess: () => {
-              setConfirming(null);
-              toast.success('Two-factor authentication removed');
-            },
-            onError: (failure) => toast.error(failure.message),
-          })
-        }
-      />
+      <RemoveDialog factorId={confirming} onClose={() => setConfirming(null)} />
     </div>
+  );
+}
+
+/**
+ * Turning two-factor off asks for a code, as signing in does (decision 26): someone at a
+ * session left open cannot turn it off. Wrong codes count towards the same lockout.
+ */
+function RemoveDialog({ factorId, onClose }: { factorId: string | null; onClose: () => void }) {
+  const remove = useRemoveFactor();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setCode('');
+    setError(null);
+    onClose();
+  };
+  const submit = () => {
+    if (remove.isPending || !factorId) return;
+    const trimmed = code.trim();
+    if (!trimmed) return setError(TWO_FACTOR_MESSAGES.missing);
+    if (!/^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/i.test(trimmed)) return setError(TWO_FACTOR_MESSAGES.sixDigits);
+    setError(null);
+    remove.mutate(
+      { factorId, code: trimmed },
+      {
+        onSuccess: () => {
+          close();
+          toast.success('Two-factor authentication removed');
+        },
+        onError: (failure) => {
+          setCode('');
+          setError(failure.message);
+        },
+      },
+    );
+  };
+  return (
+    <Dialog open={factorId !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent role="alertdialog">
+        <DialogHeader
+          title="Remove two-factor authentication?"
+          description="Sign-in will no longer ask for a code from your authenticator app, and your recovery codes stop working."
+        />
+        <form
+          className="grid gap-2"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <Label htmlFor="remove-two-factor-code">Code from your authenticator app, or a recovery code</Label>
+          <Input
+            id="remove-two-factor-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            autoComplete="one-time-code"
+            autoFocus
+            maxLength={11}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? 'remove-two-factor-error' : undefined}
+          />
+          <FieldError id="remove-two-factor-error">{error}</FieldError>
+          <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={remove.isPending}>
+              {remove.isPending ? 'Removing...' : 'Remove'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
   );
 }
