@@ -123,6 +123,33 @@ async function matchingIds(
   return ranked.slice(page * KNOWLEDGE_PAGE_SIZE, (page + 1) * KNOWLEDGE_PAGE_SIZE).map((item) => item.knowledgeId);
 }
 
+/**
+ * A question as the workspace words it, for a search that found nothing: an
+ * unfinished last word completed to the workspace word most items use, and each
+ * word that matches nothing replaced by the closest workspace word. Null when no
+ * word changes. The AI search asks it before answering that nothing was found.
+ */
+export async function nearestSearch(db: Executor, accountId: string, text: string): Promise<string | null> {
+  const positive = parseKeywordQuery(text).filter((word) => !word.negated);
+  const lastWord = positive.find(completes);
+  const completions = lastWord ? await wordsStartingWith(db, accountId, lastWord.word, 2) : [];
+  let nearest = text;
+  const completion = completions.find((word) => word !== lastWord!.word);
+  if (lastWord?.span && completion) {
+    nearest = nearest.slice(0, lastWord.span.start) + completion + nearest.slice(lastWord.span.end);
+  }
+  const corrected = await suggestFor(
+    db,
+    accountId,
+    nearest,
+    parseKeywordQuery(nearest).filter((w) => !w.negated),
+    undefined,
+    [],
+  );
+  const result = corrected ?? nearest;
+  return result === text ? null : result;
+}
+
 /** "Did you mean ...?": the search with each unknown word replaced by the closest word of the workspace. */
 async function suggestFor(
   db: Executor,

@@ -9,6 +9,7 @@ import { findMembership } from '../../data/account-members';
 import { forbidden, notFound } from '../../errors';
 import { authorize } from '../../policies/authorize';
 import { knowledgePolicy } from '../../policies/knowledge-policy';
+import { nearestSearch } from '../../search/keyword-search';
 import { retrieve } from '../../search/retrieve';
 
 /** How many of the related items the answer is written from: the best few, so it stays on point. */
@@ -32,11 +33,11 @@ export function aiSearchRoutes(deps: AppDeps) {
 
     const asked = c.req.header(REQUEST_ID_HEADER);
     const requestId = asked && REQUEST_ID.test(asked) ? asked : crypto.randomUUID();
-    const hits = await retrieve(database.db, accountId, query, {
-      limit: RELATED_ITEMS,
-      embedder: deps.embedder,
-      logger,
-    });
+    const options = { limit: RELATED_ITEMS, embedder: deps.embedder, logger };
+    let hits = await retrieve(database.db, accountId, query, options);
+    // Nothing for the words as typed: the nearest workspace words (a typo, an unfinished word) before a 404.
+    const nearest = hits.length === 0 ? await nearestSearch(database.db, accountId, query) : null;
+    if (nearest) hits = await retrieve(database.db, accountId, nearest, options);
     if (hits.length === 0) throw notFound('No knowledge found matching your query.');
 
     const knowledgeMap: KnowledgeMap = Object.fromEntries(

@@ -86,6 +86,17 @@ describe('POST /api/aiKnowledgeSearch with the extractive writer', () => {
     expect(rawMarkdown(empty.events)).toBe(NO_ANSWER);
   });
 
+  it('answers from the nearest workspace words for a typo or an unfinished word, 404 only when nothing is near', async () => {
+    await createItem(owner, accountId, { title: 'Password reset', content: '<p>Open the self-service page.</p>' });
+    for (const query of ['pasword', 'passw']) {
+      const answer = await readEventStream(owner, PATH, { accountId, query });
+      expect(answer.status, query).toBe(200);
+      expect(JSON.stringify(answer.events), query).toContain('Password reset');
+    }
+    const far = await readEventStream(owner, PATH, { accountId, query: 'zyxwvut qqqq' });
+    expect(far.status).toBe(404);
+  });
+
   it('answers 404 when nothing matches, before any stream', async () => {
     await seedHandbook(owner, accountId);
     const answer = await readEventStream(owner, PATH, { accountId, query: 'quantum chromodynamics' });
