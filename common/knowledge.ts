@@ -89,6 +89,11 @@ export const knowledgeListQuerySchema = z.object({
     .optional()
     .transform((value) => value || undefined),
   sort: z.enum(KNOWLEDGE_SORTS, { error: 'Sort must be relevance or newest' }).default('relevance'),
+  /** `true`: the words as typed, even when they find nothing (no "Showing results for"). */
+  exact: z
+    .enum(['true', 'false'], { error: 'Exact must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
   tag: z
     .union([z.string(), z.array(z.string())])
     .optional()
@@ -148,13 +153,16 @@ export type KnowledgeDto = z.infer<typeof knowledgeSchema>;
 /**
  * One list page; `nextPage` is null unless this page was full. `suggestion`:
  * on a search's first page, the search with misspelt words corrected from the
- * workspace's own words ("Did you mean ...?"), else null.
+ * workspace's own words ("Did you mean ...?"), else null. `correctedSearch`: when
+ * the words as typed find nothing, the search whose items are shown instead (each
+ * word replaced by the nearest workspace word: "Showing results for ..."), else null.
  */
 export const knowledgePageSchema = z.object({
   items: z.array(knowledgeSummarySchema),
   page: z.number().int(),
   nextPage: z.number().int().nullable(),
   suggestion: z.string().nullable(),
+  correctedSearch: z.string().nullable(),
 });
 export type KnowledgePageDto = z.infer<typeof knowledgePageSchema>;
 

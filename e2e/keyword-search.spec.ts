@@ -46,9 +46,17 @@ test('the list search: best match first or newest, completes the word being type
   await expect(page).toHaveURL(/search=passw$/);
   await expect(cardTitles(page)).toHaveText(['Password policy', 'Guest network', 'Laptop setup']);
 
-  // A misspelt word: nothing matches, and the workspace's own word is offered; choosing it searches it.
+  // A misspelt word: the items of the workspace's own word are shown, and the page says so.
   await searchBox(page).fill('strong pasword');
+  const corrected = page.getByRole('status').filter({ hasText: 'Showing results for' });
+  await expect(corrected).toHaveText('Showing results for strong password. Search instead for strong pasword');
+  await expect(cardTitles(page)).toHaveText(['Laptop setup']);
+  await saveScreenshot('keyword-search-showing-results-for');
+  // The words as typed on request: nothing matches, and the workspace's own word is offered; choosing it searches it.
+  await corrected.getByRole('button', { name: 'strong pasword' }).click();
+  await expect(page).toHaveURL(/search=strong\+pasword&exact=true$/);
   await expect(page.getByText('No matching knowledge')).toBeVisible();
+  await expect(corrected).toBeHidden();
   const suggestion = page.getByRole('status').filter({ hasText: 'Did you mean' });
   await expect(suggestion).toHaveText('Did you mean strong password?');
   await saveScreenshot('keyword-search-did-you-mean');
@@ -72,10 +80,11 @@ test('the list search: best match first or newest, completes the word being type
   await expect(searchBox(page)).toHaveValue('');
   await expect(cards(page)).toHaveCount(4);
 
-  // On a phone: the box, the order and the suggestion stack.
+  // On a phone: the box, the order and the correction stack.
   await page.setViewportSize({ width: 390, height: 844 });
   await searchBox(page).fill('pasword polcy');
-  await expect(suggestion).toHaveText('Did you mean password policy?');
+  await expect(corrected).toHaveText('Showing results for password policy. Search instead for pasword polcy');
+  await expect(cardTitles(page)).toHaveText(['Password policy']);
   await expect(order(page)).toBeVisible();
-  await saveScreenshot('keyword-search-did-you-mean-phone');
+  await saveScreenshot('keyword-search-showing-results-for-phone');
 });

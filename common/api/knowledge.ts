@@ -28,8 +28,9 @@ export const listKnowledge = defineEndpoint('member', {
   description:
     'Without `search`, newest change first. With it, every meaningful word must match (stop words such as "how" ' +
     'only when the search has nothing else), the last word also as the start of a word, `-word` leaves items out ' +
-    'and `a or b` takes either; best match first (title, then tags, then text) unless `sort=newest`. The first ' +
-    "page's `suggestion` corrects misspelt words from the workspace's own words.",
+    'and `a or b` takes either; best match first (BM25, as the AI search ranks) unless `sort=newest`. When the ' +
+    'words as typed find nothing, the items of the nearest workspace words are answered and `correctedSearch` says ' +
+    "which (`exact=true` keeps to the words as typed); else the first page's `suggestion` corrects misspelt words.",
   request: { params: accountParams, query: knowledgeListQuerySchema },
   responses: { 200: ok(dataOf(knowledgePageSchema), 'One page of items'), ...errors(400) },
 });

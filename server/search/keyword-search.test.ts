@@ -216,42 +216,66 @@ describe('did you mean', () => {
   it('suggests the closest workspace words for misspelt ones, keeping the rest as typed', async () => {
     await add('Password reset', '<p>Use the deployment portal.</p>');
     await add('Deployment checklist', '<p>Tag the release.</p>');
-    const answer = await page({ search: 'Pasword deploymnet' });
+    const answer = await page({ search: 'Pasword deploymnet', exact: 'true' });
     expect(answer.items).toEqual([]);
     expect(answer.suggestion).toBe('Password deployment');
     expect(await titles(answer.suggestion!)).toEqual(['Password reset']);
-    expect((await page({ search: 'how do I reset my pasword' })).suggestion).toBe('how do I reset my password');
-    expect((await page({ search: 'teh checklist' })).suggestion).toBeNull();
+    expect((await page({ search: 'how do I reset my pasword', exact: 'true' })).suggestion).toBe(
+      'how do I reset my password',
+    );
+    expect((await page({ search: 'teh checklist', exact: 'true' })).suggestion).toBeNull();
+  });
+
+  it('shows the items of the nearest workspace words when the words as typed find none, and says so', async () => {
+    await add('Password reset', '<p>Use the deployment portal.</p>');
+    await add('Deployment checklist', '<p>Tag the release.</p>');
+    const corrected = await page({ search: 'Pasword deploymnet' });
+    expect(corrected.correctedSearch).toBe('Password deployment');
+    expect(corrected.suggestion).toBeNull();
+    expect(corrected.items.map((item) => item.title)).toEqual(['Password reset']);
+    // The words as typed on request: nothing, and the spelling offered.
+    const exact = await page({ search: 'Pasword deploymnet', exact: 'true' });
+    expect(exact.items).toEqual([]);
+    expect(exact.correctedSearch).toBeNull();
+    expect(exact.suggestion).toBe('Password deployment');
+    // Found as typed: nothing is corrected; nothing near: nothing shown.
+    expect((await page({ search: 'deployment' })).correctedSearch).toBeNull();
+    expect(await page({ search: 'xylophone' })).toMatchObject({ items: [], correctedSearch: null });
+    // Another workspace's words are never near.
+    const other = await lore.account();
+    expect((await page({ search: 'pasword' }, other.owner, other.id)).correctedSearch).toBeNull();
   });
 
   it('uses real words, not stems, and the most used of equally close words', async () => {
     await add('Notes on caching', '<p>Caching layers.</p>');
-    expect((await page({ search: 'cachign' })).suggestion).toBe('caching');
+    expect((await page({ search: 'cachign', exact: 'true' })).suggestion).toBe('caching');
     await add('Label printer', '<p>Thermal.</p>');
     await add('Label sizes', '<p>Small.</p>');
     await add('Table booking', '<p>Lunch.</p>');
     // "label" and "table" are both one edit from "lable"; more items use "label".
-    expect((await page({ search: 'lable' })).suggestion).toBe('label');
+    expect((await page({ search: 'lable', exact: 'true' })).suggestion).toBe('label');
   });
 
   it('stays quiet for known words, words being typed, stop words and words too far off', async () => {
     await add('Kubernetes upgrade', '<p>Deploying with helm.</p>');
     for (const search of ['deploys', 'kube', 'the helm', 'xylophone', 'helm -kubernetes']) {
-      expect((await page({ search })).suggestion, search).toBeNull();
+      expect((await page({ search, exact: 'true' })).suggestion, search).toBeNull();
     }
     // "kubernets" shares its stem with "kubernetes", so it finds the item and needs no correction.
     expect((await page({ search: 'kubernets' })).items).toHaveLength(1);
-    expect((await page({ search: 'kubernets' })).suggestion).toBeNull();
-    expect((await page({ search: 'kubernetes upgarde', page: 1 })).suggestion).toBeNull();
-    expect((await page({ search: 'kubernetes upgarde' })).suggestion).toBe('kubernetes upgrade');
+    expect((await page({ search: 'kubernets', exact: 'true' })).suggestion).toBeNull();
+    expect((await page({ search: 'kubernetes upgarde', page: 1, exact: 'true' })).suggestion).toBeNull();
+    expect((await page({ search: 'kubernetes upgarde', exact: 'true' })).suggestion).toBe('kubernetes upgrade');
   });
 
   it("never suggests another workspace's words", async () => {
     const other = await lore.account();
     await createItem(other.owner, other.id, { title: 'Confidential merger', content: '<p>Project Falcon.</p>' });
     await add('Lunch', '<p>Soup.</p>');
-    expect((await page({ search: 'confidental' })).suggestion).toBeNull();
-    expect((await page({ search: 'confidental' }, other.owner, other.id)).suggestion).toBe('confidential');
+    expect((await page({ search: 'confidental', exact: 'true' })).suggestion).toBeNull();
+    expect((await page({ search: 'confidental', exact: 'true' }, other.owner, other.id)).suggestion).toBe(
+      'confidential',
+    );
   });
 });
 
@@ -335,7 +359,7 @@ describe('the vocabulary', () => {
     await lore.db.updateTable('knowledge').set({ search_version: 0 }).where('account_id', '=', accountId).execute();
     await indexStaleItems(lore.db);
     expect(await titles('onboar')).toEqual(['Onboarding checklist']);
-    expect((await page({ search: 'onbaording' })).suggestion).toBe('onboarding');
+    expect((await page({ search: 'onbaording', exact: 'true' })).suggestion).toBe('onboarding');
   });
 });
 

@@ -27,6 +27,32 @@ const WORD_LENGTH = { min: 3, max: 40 };
 export interface KeywordSearchResult {
   rows: Awaited<ReturnType<typeof knowledgeByIds>>;
   suggestion: string | null;
+  /** The search whose items these are, when the words as typed found none (see nearestSearch). */
+  correctedSearch: string | null;
+}
+
+type KeywordQuery = { accountId: string; search: string; tags: string[]; page: number; sort: 'relevance' | 'newest' };
+
+/**
+ * The list's search. When the words as typed find nothing, the items of the
+ * nearest search (nearestSearch: a typo corrected, an unfinished word completed)
+ * are shown instead and it says which; `exact` keeps to the words as typed.
+ */
+export async function keywordSearch(
+  db: Executor,
+  query: KeywordQuery & { exact?: boolean },
+): Promise<KeywordSearchResult> {
+  const asTyped = await searchAsTyped(db, query);
+  if (query.exact || asTyped.rows.length > 0) return { ...asTyped, correctedSearch: null };
+  // A later page past the end of the search's own items is just the end.
+  if (query.page > 0 && (await searchAsTyped(db, { ...query, page: 0 })).rows.length > 0) {
+    return { ...asTyped, correctedSearch: null };
+  }
+  const corrected = await nearestSearch(db, query.accountId, query.search);
+  if (!corrected) return { ...asTyped, correctedSearch: null };
+  const shown = await searchAsTyped(db, { ...query, search: corrected });
+  if (shown.rows.length === 0 && query.page === 0) return { ...asTyped, correctedSearch: null };
+  return { rows: shown.rows, suggestion: null, correctedSearch: corrected };
 }
 
 /**
@@ -35,10 +61,7 @@ export interface KeywordSearchResult {
  * workspace word, `-word` leaves items out and `a or b` takes either. By
  * relevance, the matching items are ranked as the AI search ranks (rankByWords).
  */
-export async function keywordSearch(
-  db: Executor,
-  query: { accountId: string; search: string; tags: string[]; page: number; sort: 'relevance' | 'newest' },
-): Promise<KeywordSearchResult> {
+async function searchAsTyped(db: Executor, query: KeywordQuery): Promise<Omit<KeywordSearchResult, 'correctedSearch'>> {
   const { accountId } = query;
   const parsed = parseKeywordQuery(query.search);
   const positive = parsed.filter((word) => !word.negated);

@@ -40,13 +40,13 @@ export function knowledgeRoutes(deps: AppDeps) {
     .openapi(api.listKnowledge, async (c) => {
       const { accountId, role } = currentMembership(c);
       authorize(knowledgePolicy.read, { role });
-      const { search, tag: tags, page, sort } = c.req.valid('query');
+      const { search, tag: tags, page, sort, exact } = c.req.valid('query');
       const answer = async () => {
-        const { rows, suggestion } = search
-          ? await keywordSearch(db, { accountId, search, tags, page, sort })
-          : { rows: await listKnowledge(db, { accountId, tags, page }), suggestion: null };
+        const { rows, suggestion, correctedSearch } = search
+          ? await keywordSearch(db, { accountId, search, tags, page, sort, exact })
+          : { rows: await listKnowledge(db, { accountId, tags, page }), suggestion: null, correctedSearch: null };
         const nextPage = rows.length === KNOWLEDGE_PAGE_SIZE ? page + 1 : null;
-        return { data: { items: rows.map(presentKnowledgeSummary), page, nextPage, suggestion } };
+        return { data: { items: rows.map(presentKnowledgeSummary), page, nextPage, suggestion, correctedSearch } };
       };
       // A search is not kept: an item's index is written after its save's change is announced.
       return c.json(search ? await answer() : await workspaceReads.read(accountId, ['list', tags, page], answer), 200);

@@ -75,8 +75,9 @@ export function HelpPage() {
             either.
           </p>
           <p>
-            When a word appears nowhere in your workspace but one your team uses is close, Lore offers it:{' '}
-            <strong>Did you mean ...?</strong> searches with it. A search can be up to {SEARCH_MAX_LENGTH} characters.
+            When your words find nothing but words your team uses are close, Lore shows what those find and says so:{' '}
+            <strong>Showing results for ...</strong>, with a link to search for your words as you typed them. A search
+            can be up to {SEARCH_MAX_LENGTH} characters.
           </p>
           <p>
             Pick tags under <strong>Filter by tag</strong>: only items with all the chosen tags are shown. The address

@@ -2,7 +2,7 @@
 export const knowledgeKeys = {
   all: (accountId: string) => ['knowledge', accountId] as const,
   lists: (accountId: string) => ['knowledge', accountId, 'list'] as const,
-  list: (accountId: string, filters: { search: string; tags: string[]; sort?: string }) =>
+  list: (accountId: string, filters: { search: string; tags: string[]; sort?: string; exact?: string }) =>
     ['knowledge', accountId, 'list', filters] as const,
   item: (accountId: string, ref: string) => ['knowledge', accountId, 'item', ref] as const,
   tags: (accountId: string) => ['knowledge', accountId, 'tags'] as const,

@@ -98,6 +98,34 @@ export function SearchSuggestion({
   );
 }
 
+/**
+ * "Showing results for ...": the words as typed found nothing, so the list shows the
+ * items of the nearest workspace words; the words as typed are one choice away.
+ */
+export function ShowingResultsFor({
+  search,
+  corrected,
+  onSearchAsTyped,
+}: {
+  search: string;
+  corrected: string;
+  onSearchAsTyped: () => void;
+}) {
+  return (
+    <p className="mb-4 text-sm text-muted-foreground" role="status">
+      Showing results for <span className="font-medium text-foreground">{markCorrections(search, corrected)}</span>.{' '}
+      Search instead for{' '}
+      <button
+        type="button"
+        onClick={onSearchAsTyped}
+        className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none"
+      >
+        {search.trim()}
+      </button>
+    </p>
+  );
+}
+
 /** The list could not be loaded: refresh the list, or reload the whole app. */
 export function KnowledgeListError({
   message,

@@ -4,11 +4,17 @@ export interface ListFilters {
   search: string;
   tags: string[];
   sort: KnowledgeSort;
+  /** The words as typed, even when they find nothing (else the nearest workspace words are shown instead). */
+  exact: boolean;
 }
 
-/** The list's filters as its address keeps them: ?search=, one ?tag= per tag, and ?sort=newest for a search (else best match). */
+/**
+ * The list's filters as its address keeps them: ?search=, one ?tag= per tag, ?sort=newest
+ * for a search (else best match), and ?exact=true for the words as typed.
+ */
 export const listFiltersIn = (params: URLSearchParams): ListFilters => ({
   search: params.get('search') ?? '',
   tags: params.getAll('tag'),
   sort: params.get('sort') === 'newest' ? 'newest' : 'relevance',
+  exact: params.get('exact') === 'true',
 });

@@ -26,6 +26,7 @@ import {
   NoMatchingKnowledge,
   SearchSuggestion,
   SearchTooLong,
+  ShowingResultsFor,
 } from '../components/knowledge-list-states';
 import { listFiltersIn } from '../lib/list-filters';
 import { rememberListPath } from '../lib/list-path';
@@ -43,13 +44,13 @@ export function KnowledgeListPage() {
   const { accountId = '' } = useParams();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const { search, sort } = listFiltersIn(params);
+  const { search, sort, exact } = listFiltersIn(params);
   const searching = search.trim() !== '';
   // The tags as one string, so the array below changes only when they do.
   const tagsKey = params.getAll('tag').join('\u0000');
   const tags = useMemo(() => (tagsKey ? tagsKey.split('\u0000') : []), [tagsKey]);
   const filtered = searching || tags.length > 0;
-  const list = useInfiniteQuery(knowledgeListQuery(accountId, { search, tags, sort }));
+  const list = useInfiniteQuery(knowledgeListQuery(accountId, { search, tags, sort, exact }));
   const disconnected = useOffline();
   // From AccountLayout, which loaded the workspace before showing any of its pages.
   const account = useOutletContext<AccountDto | undefined>();
@@ -68,7 +69,7 @@ export function KnowledgeListPage() {
   }, [list.isError, list.error, tooLong]);
 
   const setFilters = useCallback(
-    (next: { search?: string; tags?: string[]; sort?: KnowledgeSort }) =>
+    (next: { search?: string; tags?: string[]; sort?: KnowledgeSort; exact?: boolean }) =>
       setParams(
         (current) => {
           const nextSearch = next.search ?? current.get('search') ?? '';
@@ -76,6 +77,9 @@ export function KnowledgeListPage() {
           // The order only means something for a search, and best match goes without saying.
           if (nextSearch.trim() && (next.sort ?? listFiltersIn(current).sort) === 'newest')
             nextParams.set('sort', 'newest');
+          // The words as typed, until the search changes.
+          const keepExact = next.search === undefined && listFiltersIn(current).exact;
+          if (nextSearch.trim() && (next.exact ?? keepExact)) nextParams.set('exact', 'true');
           return nextParams;
         },
         { replace: true },
@@ -102,6 +106,7 @@ export function KnowledgeListPage() {
 
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const suggestion = searching && !tooLong ? list.data?.pages[0]?.suggestion : null;
+  const correctedSearch = searching && !tooLong ? list.data?.pages[0]?.correctedSearch : null;
   // Offline (or a fetch waiting for the network): the cards it had stay, and it says so where the rest would be.
   const offline = disconnected || list.fetchStatus === 'paused';
   const keptOffline = offline && items.length > 0;
@@ -201,6 +206,13 @@ export function KnowledgeListPage() {
       <StarredSection accountId={accountId} />
       {suggestion && (
         <SearchSuggestion search={search} suggestion={suggestion} onChoose={() => setFilters({ search: suggestion })} />
+      )}
+      {correctedSearch && (
+        <ShowingResultsFor
+          search={search}
+          corrected={correctedSearch}
+          onSearchAsTyped={() => setFilters({ exact: true })}
+        />
       )}
       {body}
     </>
