@@ -53,7 +53,12 @@ export type RelatedItem = z.infer<typeof relatedItemSchema>;
  * `done`; or `error` with a message.
  */
 export const aiSearchEventSchemas = {
-  start: z.object({ requestId: z.string(), knowledgeMap: knowledgeMapSchema }),
+  start: z.object({
+    requestId: z.string(),
+    knowledgeMap: knowledgeMapSchema,
+    /** When the question's words found nothing: the nearest workspace words, which were searched instead. */
+    correctedQuery: z.string().nullable().optional(),
+  }),
   update: z.object({ knowledgeMap: knowledgeMapSchema, items: z.array(relatedItemSchema) }),
   message: z.union([z.object({ text: z.string() }), z.object({ rawMarkdown: z.string() })]),
   done: z.object({}),

@@ -185,6 +185,23 @@ test('?q= asks at once; an answer older than 30 minutes is not restored; the pho
   await expect(answer(page)).toHaveCount(0);
 });
 
+test('a question whose words the workspace does not have is answered from the nearest ones, and says so', async ({
+  page,
+  lore,
+  saveScreenshot,
+}) => {
+  const { base } = await workspace(page, lore);
+  await page.goto(base);
+  await searchBox(page).fill('phisihng');
+  await searchButton(page).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Showing results for' })).toHaveText(
+    'Nothing matched your words as typed. Showing results for phishing.',
+  );
+  await expect(page.getByTestId('related-item').first()).toContainText('Reporting phishing');
+  await expect(answer(page)).not.toHaveAttribute('data-streaming');
+  await saveScreenshot('ai-search-showing-results-for');
+});
+
 test('Cancel stops a running search', async ({ page, lore, saveScreenshot }) => {
   const { base } = await workspace(page, lore);
   // The question is held on its way out, so the search is still running when Cancel is pressed.

@@ -63,10 +63,13 @@ export function aiSearchRoutes(deps: AppDeps) {
       const stop = new AbortController();
       stream.onAbort(() => stop.abort());
       try {
-        await stream.writeSSE({ event: 'start', data: JSON.stringify({ requestId, knowledgeMap }) });
+        await stream.writeSSE({
+          event: 'start',
+          data: JSON.stringify({ requestId, knowledgeMap, correctedQuery: nearest }),
+        });
         await stream.writeSSE({ event: 'update', data: JSON.stringify({ knowledgeMap, items }) });
         let markdown = '';
-        for await (const text of writer.answer(query, sources, stop.signal)) {
+        for await (const text of writer.answer(nearest ?? query, sources, stop.signal)) {
           if (stream.aborted) return;
           markdown += text;
           await stream.writeSSE({ data: JSON.stringify({ text }) });

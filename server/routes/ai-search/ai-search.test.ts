@@ -92,6 +92,8 @@ describe('POST /api/aiKnowledgeSearch with the extractive writer', () => {
       const answer = await readEventStream(owner, PATH, { accountId, query });
       expect(answer.status, query).toBe(200);
       expect(JSON.stringify(answer.events), query).toContain('Password reset');
+      const start = answer.events.find((event) => event.event === 'start')!.data;
+      expect(start.correctedQuery, query).toBe('password');
     }
     const far = await readEventStream(owner, PATH, { accountId, query: 'zyxwvut qqqq' });
     expect(far.status).toBe(404);

@@ -71,7 +71,7 @@ export function useAiSearch(accountId: string) {
           query,
           signal: controller.signal,
           handlers: {
-            onStart: (knowledgeMap) => show({ knowledgeMap }),
+            onStart: (knowledgeMap, correctedQuery) => show({ knowledgeMap, correctedQuery }),
             onUpdate: (knowledgeMap, relatedItems) =>
               show({ knowledgeMap, relatedItems, ...render(result.rawMarkdown, knowledgeMap) }),
             onText: (text) => show(render(result.rawMarkdown + text)),

@@ -25,6 +25,7 @@ const finished: SearchResult = {
   },
   error: null,
   retryCount: 1,
+  correctedQuery: null,
 };
 
 beforeEach(() => localStorage.clear());

@@ -11,6 +11,8 @@ export const searchResultSchema = z.object({
   knowledgeMap: knowledgeMapSchema,
   error: z.string().nullable(),
   retryCount: z.number().int().min(0),
+  /** The nearest workspace words, searched because the question's found nothing (a search saved before has none). */
+  correctedQuery: z.string().nullable().default(null),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
@@ -24,6 +26,7 @@ export const emptyResult: SearchResult = {
   knowledgeMap: {},
   error: null,
   retryCount: 0,
+  correctedQuery: null,
 };
 
 const storageKey = (accountId: string) => `ai-search:${accountId}`;

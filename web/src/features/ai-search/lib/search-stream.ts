@@ -24,7 +24,8 @@ export class AiSearchError extends Error {
 
 /** What the page does with each event of the answer's stream. */
 export interface AiSearchHandlers {
-  onStart?: (knowledgeMap: KnowledgeMap) => void;
+  /** `correctedQuery`: the nearest workspace words, searched because the question's found nothing. */
+  onStart?: (knowledgeMap: KnowledgeMap, correctedQuery: string | null) => void;
   onUpdate?: (knowledgeMap: KnowledgeMap, items: RelatedItem[]) => void;
   /** A chunk of the answer's Markdown, in order. */
   onText?: (text: string) => void;
@@ -127,7 +128,10 @@ function dispatch(message: EventSourceMessage, handlers: AiSearchHandlers): 'don
   const name = message.event ?? 'message';
   switch (name) {
     case 'start':
-      handlers.onStart?.(parse('start', message.data).knowledgeMap);
+      {
+        const { knowledgeMap, correctedQuery } = parse('start', message.data);
+        handlers.onStart?.(knowledgeMap, correctedQuery ?? null);
+      }
       return undefined;
     case 'update': {
       const { knowledgeMap, items } = parse('update', message.data);

@@ -71,7 +71,15 @@ function AiSearch({ accountId }: { accountId: string }) {
           (searching || state.relatedItems.length > 0) && 'lg:grid-cols-[minmax(0,1fr)_20rem]',
         )}
       >
-        <AnswerPanel query={state.query} html={state.results} streaming={searching} />
+        <div>
+          {state.correctedQuery && (
+            <p className="mb-3 text-sm text-muted-foreground" role="status">
+              Nothing matched your words as typed. Showing results for{' '}
+              <strong className="font-semibold italic text-foreground">{state.correctedQuery}</strong>.
+            </p>
+          )}
+          <AnswerPanel query={state.query} html={state.results} streaming={searching} />
+        </div>
         <RelatedItems
           accountId={accountId}
           items={state.relatedItems}
