@@ -134,6 +134,12 @@ try {
   }
   const importSeconds = (performance.now() - started) / 1000;
 
+  // Lore's own database, before the anchor is built beside it.
+  await sql`VACUUM ANALYZE`.execute(db);
+  await sql`CHECKPOINT`.execute(db);
+  const total = await databaseBytes(db);
+  const folder = dataDir ? folderBytes(dataDir) : undefined;
+
   // The anchor: the same items' text as a stored tsvector with a GIN index.
   await sql`CREATE TABLE anchor_fulltext (id uuid PRIMARY KEY, title text, content text, vector tsvector)`.execute(db);
   await sql`CREATE INDEX anchor_fulltext_vector_idx ON anchor_fulltext USING gin (vector)`.execute(db);
@@ -157,7 +163,6 @@ try {
   for (const s of sizes.filter((row) => row.bytes >= 64 * 1024)) {
     console.log(`${s.name.padEnd(45)} ${s.table.padEnd(24)} ${mb(s.bytes).padStart(10)} ${ratio(s.bytes).padStart(9)}`);
   }
-  const total = await databaseBytes(db);
   const anchor = sumOf(['anchor_fulltext']);
   const search = sumOf(SEARCH_TABLES);
   console.log('');
@@ -168,10 +173,16 @@ try {
   console.log(
     `whole database, less an empty one (${mb(empty)})     ${mb(total - empty).padStart(10)} ${ratio(total - empty)}`,
   );
-  if (dataDir) {
-    const folder = folderBytes(dataDir);
+  if (folder !== undefined) {
     console.log(`PGlite's folder after a checkpoint                  ${mb(folder).padStart(10)} ${ratio(folder)}`);
   }
+
+  const budget = (name: string, value: number, most: number) =>
+    console.log(`budget: ${name} ≤ ${most}×: ${value.toFixed(2)}× ${value <= most ? 'met' : 'NOT MET'}`);
+  console.log('');
+  budget('search structures ÷ text', search / textBytes, 1.5);
+  if (database.engine === 'postgres') budget('whole database ÷ text', (total - empty) / textBytes, 3);
+  if (folder !== undefined) budget("PGlite's folder ÷ text", folder / textBytes, 4);
 
   // A save, side by side with the anchor's row: alternating, medians.
   const paragraph = readPythonDocPage(path.join(PYTHON_DOCS, 'library/functools.html')).content;
@@ -194,6 +205,7 @@ try {
       `save of ${chars.toLocaleString('en')} characters: Lore ${median(lore).toFixed(1)} ms, tsvector row ${median(row).toFixed(1)} ms, ` +
         `${(median(lore) / median(row)).toFixed(1)}× (p50 of ${args.saves})`,
     );
+    budget(`a save of ${chars.toLocaleString('en')} characters ÷ the tsvector row's`, median(lore) / median(row), 2);
   }
 } finally {
   await drop();
