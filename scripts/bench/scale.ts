@@ -181,7 +181,7 @@ function scenarios(state: SeedState): Scenario[] {
     search('list page 0', { page: 0 }),
     search('list page 50', { page: 50 }),
     search(`rare word "${q.rare}" (${count(q.rareItems)} items)`, { search: q.rare }),
-    search(`no-hit word "${q.noHit}"`, { search: q.noHit }),
+    search(`misspelt word "${q.noHit}" (the nearest word's items)`, { search: q.noHit }),
     search(`common word "${q.common}" (${count(q.commonItems)} items)`, { search: q.common }),
     search(`three words "${q.threeWords}"`, { search: q.threeWords }),
     search(`tag "${q.tag}"`, { tag: q.tag }),
@@ -301,9 +301,11 @@ async function pickQueries(db: Kysely<DB>, accountId: string): Promise<Queries> 
   const rare = nearest(57 * (items / 100_000));
   const common = words.reduce((best, row) => (row.items > best.items ? row : best));
   const middling = nearest(items / 50);
-  const search = (text: string) => keywordSearch(db, { accountId, search: text, tags: [], page: 0, sort: 'relevance' });
+  const search = (text: string) =>
+    keywordSearch(db, { accountId, search: text, tags: [], page: 0, sort: 'relevance', exact: true });
 
-  // A typo: two letters of the rare word swapped, so no word of the workspace is it or starts with it.
+  // A typo: two letters of the rare word swapped, so no word of the workspace is it or starts with it
+  // (as typed: the list then shows what the nearest word finds, which its path measures).
   let noHit = '';
   for (let i = 1; i < rare.word.length - 1 && !noHit; i++) {
     const typo = rare.word.slice(0, i) + rare.word[i + 1] + rare.word[i] + rare.word.slice(i + 2);
