@@ -274,7 +274,7 @@ interface BatchData {
 const KNOWLEDGE_COLUMNS =
   'id, short_id, account_id, user_id, title, content, preview, tags, search_version, created_at, updated_at';
 const WORDS_COLUMNS = 'knowledge_id, account_id, words';
-const PASSAGE_COLUMNS = 'id, knowledge_id, account_id, position, kind, heading, body, length';
+const PASSAGE_COLUMNS = 'id, knowledge_id, account_id, position, kind, heading, length';
 const ITEM_COLUMNS = 'knowledge_id, chunk, account_id, vector, layout';
 const YEARS_OF_ITEMS = 3 * 365 * 86_400;
 
@@ -312,7 +312,7 @@ function makeBatch(vocabulary: Vocabulary, task: BatchTask): BatchData {
     const index = buildItemIndex(row);
     for (const [position, passage] of index.passages.entries()) {
       passages.push(
-        `${passageId + position}\t${item.id}\t${task.accountId}\t${position}\t1\t${copyText(passage.heading)}\t${copyText(passage.body)}\t${passage.length}\n`,
+        `${passageId + position}\t${item.id}\t${task.accountId}\t${position}\t1\t${copyText(passage.heading)}\t${passage.length}\n`,
       );
     }
     passageId += index.passages.length;

@@ -48,7 +48,7 @@ export interface Candidate {
 export interface StoredItemIndex {
   chunks: Array<{ chunk: number; vector: string }>;
   layout: number[];
-  passages: Array<{ heading: string; body: string; length: number }>;
+  passages: Array<{ heading: string; length: number }>;
   contribution: ItemContribution;
 }
 
@@ -58,7 +58,10 @@ export interface RankedPassage {
   short_id: string;
   title: string;
   passage_id: string;
+  /** The passage's place among its item's passages. */
+  position: number;
   heading: string;
+  /** Its text, read back from the item (server/search/passage-text.ts); empty until then. */
   body: string;
   score: number;
 }
@@ -143,7 +146,6 @@ export async function replaceItemIndex(
         position,
         kind: SEARCH_KIND.body,
         heading: passage.heading,
-        body: passage.body,
         length: passage.length,
       })),
     )
@@ -283,36 +285,39 @@ export async function readCandidates(
   return [...byItem.values()];
 }
 
-/** Ranked items as the AI search shows them: with their title, short id and the text of their best passage. */
-export async function withPassages(
-  db: Executor,
-  ranked: Array<{ knowledgeId: string; passage: number; score: number }>,
-): Promise<RankedPassage[]> {
+/** The stored passages of ranked items (by item and place), with their item's title and short id. */
+export async function rankedPassageRows(db: Executor, ranked: Array<{ knowledgeId: string; passage: number }>) {
   if (ranked.length === 0) return [];
-  const rows = await db
+  return db
     .selectFrom('search_passages as p')
     .innerJoin('knowledge as k', 'k.id', 'p.knowledge_id')
-    .select(['p.knowledge_id', 'p.position', 'p.id', 'p.heading', 'p.body', 'k.short_id', 'k.title'])
+    .select(['p.knowledge_id', 'p.position', 'p.id', 'p.heading', 'k.short_id', 'k.title'])
     .where((eb) =>
       eb.or(ranked.map((hit) => eb.and([eb('p.knowledge_id', '=', hit.knowledgeId), eb('p.position', '=', hit.passage)]))),
     )
     .execute();
-  const found = new Map(rows.map((row) => [`${row.knowledge_id}/${row.position}`, row]));
-  return ranked.flatMap((hit) => {
-    const row = found.get(`${hit.knowledgeId}/${hit.passage}`);
-    if (!row) return [];
-    return [
-      {
-        knowledge_id: hit.knowledgeId,
-        short_id: row.short_id,
-        title: row.title,
-        passage_id: String(row.id),
-        heading: row.heading,
-        body: row.body,
-        score: hit.score,
-      },
-    ];
-  });
+}
+
+/** Items' HTML and their PDFs' text, in the order the index reads them (PDFs oldest first). */
+export async function itemTexts(db: Executor, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { content: string; pdfTexts: string[] }>();
+  const [items, pdfs] = await Promise.all([
+    db.selectFrom('knowledge').select(['id', 'content']).where('id', 'in', ids).execute(),
+    db
+      .selectFrom('knowledge_pdfs')
+      .select(['knowledge_id', 'text'])
+      .where('knowledge_id', 'in', ids)
+      .orderBy('knowledge_id')
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute(),
+  ]);
+  return new Map(
+    items.map((item) => [
+      item.id,
+      { content: item.content, pdfTexts: pdfs.filter((pdf) => pdf.knowledge_id === item.id).map((pdf) => pdf.text) },
+    ]),
+  );
 }
 
 /** Items indexed under another analyzer version (or never), a batch at a time. */

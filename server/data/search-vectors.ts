@@ -2,12 +2,12 @@ import { sql } from 'kysely';
 import type { Executor } from './executor';
 import { SEARCH_KIND, type RankedPassage } from './search-index';
 
-/** A body passage waiting for its vector, with its item's title for context. */
+/** A body passage waiting for its vector, with its item's title for context, and its place in the item. */
 export interface PassageToEmbed {
   id: string;
   title: string;
   heading: string;
-  body: string;
+  position: number;
 }
 
 /** The item's body passages that have no vector from `model` (new, reindexed, or made by another model), in order. */
@@ -16,7 +16,7 @@ export async function listPassagesToEmbed(db: Executor, knowledgeId: string, mod
     .selectFrom('search_passages as p')
     .innerJoin('knowledge as k', 'k.id', 'p.knowledge_id')
     .leftJoin('search_vectors as v', (join) => join.onRef('v.passage_id', '=', 'p.id').on('v.model', '=', model))
-    .select(['p.id', 'k.title', 'p.heading', 'p.body'])
+    .select(['p.id', 'k.title', 'p.heading', 'p.position'])
     .where('p.knowledge_id', '=', knowledgeId)
     .where('p.kind', '=', SEARCH_KIND.body)
     .where('v.passage_id', 'is', null)
@@ -70,7 +70,8 @@ export async function rankByVector(
       FROM scored WHERE similarity > 0
       ORDER BY knowledge_id, similarity DESC, passage_id
     )
-    SELECT b.knowledge_id, k.short_id, k.title, b.passage_id::text AS passage_id, p.heading, p.body, b.similarity AS score
+    SELECT b.knowledge_id, k.short_id, k.title, b.passage_id::text AS passage_id, p.position, p.heading, '' AS body,
+      b.similarity AS score
     FROM best b
     JOIN search_passages p ON p.id = b.passage_id
     JOIN knowledge k ON k.id = b.knowledge_id

@@ -203,7 +203,6 @@ export interface SearchPassagesTable {
   account_id: string;
   position: number;
   heading: string;
-  body: string;
   /** Weighted number of terms, for BM25's length normalisation. */
   length: number;
   /** SEARCH_KIND: a passage of its body (outline rows are gone, decision 29). */

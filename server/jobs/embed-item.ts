@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { DB } from '../db/schema';
 import { enqueueJob } from '../data/jobs';
 import { listPassagesToEmbed, queueItemsToEmbed, saveVectors } from '../data/search-vectors';
+import { passagesOfItems } from '../search/passage-text';
 import { EMBED_BATCH, passageText, type Embedder } from '../search/embed';
 import type { JobHandler } from './worker';
 
@@ -36,7 +37,9 @@ export async function embedItemPassages(
   itemId: string,
   signal?: AbortSignal,
 ): Promise<number> {
-  const passages = await listPassagesToEmbed(db, itemId, embedder.model);
+  const waiting = await listPassagesToEmbed(db, itemId, embedder.model);
+  const texts = (await passagesOfItems(db, [itemId])).get(itemId) ?? [];
+  const passages = waiting.map((passage) => ({ ...passage, body: texts[passage.position]?.text ?? '' }));
   for (let start = 0; start < passages.length; start += EMBED_BATCH) {
     const batch = passages.slice(start, start + EMBED_BATCH);
     const vectors = await embedder.embed(batch.map(passageText), { signal });

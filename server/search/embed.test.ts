@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { withPassages } from '../data/search-index';
+import { itemPassages } from './item-terms';
+import { withPassages, withPassageText } from './passage-text';
 import { EMBED_ITEM, embedStaleItemsLater } from '../jobs/embed-item';
 import { readEventStream } from '../test/event-stream';
 import { createItem } from '../test/knowledge-factory';
@@ -53,14 +54,18 @@ const byWords = (question: string, account = accountId) => retrieve(lore.db, acc
 const byWordsAndMeaning = (question: string, account = accountId, options: { timeoutMs?: number } = {}) =>
   retrieve(lore.db, account, question, { embedder: lore.deps.embedder, ...options });
 
-const vectorsOf = (knowledgeId: string) =>
-  lore.db
+/** An item's vectors, each with its passage's heading and text (read back from the item, as Lore does). */
+const vectorsOf = async (knowledgeId: string) => {
+  const rows = await lore.db
     .selectFrom('search_vectors as v')
     .innerJoin('search_passages as p', 'p.id', 'v.passage_id')
-    .select(['v.passage_id', 'v.account_id', 'v.model', 'v.embedding', 'p.heading', 'p.body'])
+    .innerJoin('knowledge as k', 'k.id', 'p.knowledge_id')
+    .select(['v.passage_id', 'v.account_id', 'v.model', 'v.embedding', 'p.heading', 'p.position', 'k.content'])
     .where('p.knowledge_id', '=', knowledgeId)
     .orderBy('p.position')
     .execute();
+  return rows.map(({ content, position, ...row }) => ({ ...row, body: itemPassages(content)[position]!.text }));
+};
 
 describe('embedding passages', () => {
   it('stores one unit vector per body passage, from that passage, in batches', async () => {
@@ -262,7 +267,7 @@ describe('with no embeddings model', () => {
 
     const hits = await retrieve(plain.db, account.id, QUESTION, { embedder: plain.deps.embedder, limit: 10 });
     const byWords = await rankByWords(plain.db, account.id, withVariants(analyzeQuery(QUESTION)));
-    expect(hits).toEqual(await withPassages(plain.db, byWords.slice(0, 10)));
+    expect(hits).toEqual(await withPassageText(plain.db, await withPassages(plain.db, byWords.slice(0, 10))));
     expect(hits.map((hit) => hit.knowledge_id)).toEqual([item.id]);
   });
 });

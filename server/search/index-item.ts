@@ -28,7 +28,6 @@ export function buildItemIndex(item: IndexableItem): StoredItemIndex {
     layout: terms.layout,
     passages: terms.passages.map((passage, i) => ({
       heading: passage.heading,
-      body: passage.text,
       length: lengths.passages[i]!,
     })),
     contribution: contributionOf(mergeChunks(chunks), terms.layout),

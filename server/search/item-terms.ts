@@ -34,6 +34,17 @@ export interface IndexableItem {
   pdf_texts?: string[];
 }
 
+/**
+ * An item's passages: its HTML split at its headings, then its PDFs' text, each cut
+ * into windows. The index numbers them in this order; an answer's passage is read
+ * back the same way from the item (its text is not stored twice).
+ */
+export function itemPassages(content: string, pdfTexts: string[] = []): Passage[] {
+  const passages = [...splitPassages(content), ...pdfTexts.flatMap(textPassages)];
+  // An item with no body still has one (empty) passage, which its title and tags score.
+  return passages.length > 0 ? passages : [{ heading: '', text: '' }];
+}
+
 export function itemTerms(item: Pick<IndexableItem, 'title' | 'tags' | 'content' | 'pdf_texts'>): ItemTerms {
   const positions = new Map<string, number[]>();
   let next = 1;
@@ -49,9 +60,7 @@ export function itemTerms(item: Pick<IndexableItem, 'title' | 'tags' | 'content'
     }
     return next;
   };
-  const passages = [...splitPassages(item.content), ...(item.pdf_texts ?? []).flatMap(textPassages)];
-  // An item with no body still has one (empty) passage, which its title and tags score.
-  if (passages.length === 0) passages.push({ heading: '', text: '' });
+  const passages = itemPassages(item.content, item.pdf_texts);
   const layout = [
     place(analyzeGroups(item.title, { keepStopWords: true, indexing: true })),
     place(analyzeGroups(item.tags.join(' '), { keepStopWords: true, indexing: true })),

@@ -215,6 +215,7 @@ describe('fusing the rankings by words and by meaning', () => {
     short_id: knowledgeId,
     title: knowledgeId,
     passage_id: passageId,
+    position: 0,
     heading: '',
     body: passageId,
     score: 99,

@@ -3,7 +3,6 @@ import {
   lexemeQuery,
   readCandidates,
   readStatistics,
-  withPassages,
   type ItemFilters,
   type RankedPassage,
   type TermRarity,
@@ -11,6 +10,7 @@ import {
 import { rankByVector } from '../data/search-vectors';
 import { analyzeQuery } from './analyze';
 import type { Embedder } from './embed';
+import { withPassages, withPassageText } from './passage-text';
 import { rankCandidates, withVariants, type QueryTerm, type RankedItem } from './rank';
 
 /** Reciprocal rank fusion's constant: the usual 60, so a few ranks apart near the top matter little. */
@@ -57,7 +57,7 @@ export async function retrieve(
   const { limit = 10, embedder, logger } = options;
   const terms = withVariants(analyzeQuery(question));
   const byWords = async (depth: number) => withPassages(db, (await rankByWords(db, accountId, terms)).slice(0, depth));
-  if (!embedder) return byWords(limit);
+  if (!embedder) return withPassageText(db, await byWords(limit));
 
   const depth = Math.max(limit, FUSION_DEPTH);
   // The question is embedded while the words are ranked.
@@ -71,9 +71,9 @@ export async function retrieve(
         return undefined;
       }),
   ]);
-  if (!vector) return lexical.slice(0, limit);
+  if (!vector) return withPassageText(db, lexical.slice(0, limit));
   const semantic = await rankByVector(db, accountId, embedder.model, vector, depth);
-  return fuseRankings(lexical, semantic, limit);
+  return withPassageText(db, fuseRankings(lexical, semantic, limit));
 }
 
 /**

@@ -11,7 +11,8 @@ import { sql, type Kysely } from 'kysely';
  * - `search_totals` and `search_term_counts`: per workspace, BM25's unit counts and
  *   lengths, and each term's document frequencies, kept by the code that writes
  *   search_items (under the workspace's index lock, search_index_lock).
- * - `search_passages` keeps only body passages, for answers and embeddings.
+ * - `search_passages` keeps only body passages, by their place in the item, for
+ *   embeddings; their text is read back from the item's HTML (not a second copy).
  * The postings, their statistics and triggers go. Every item is indexed again, in
  * the background while Lore serves (server/search/reindex.ts).
  */
@@ -25,6 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     DROP FUNCTION search_stats_follow();
     DROP TABLE search_stats;
     DELETE FROM search_passages WHERE kind = 0;
+    ALTER TABLE search_passages DROP COLUMN body;
     ALTER TABLE search_item_words DROP COLUMN title_terms, DROP COLUMN tag_terms;
 
     CREATE TABLE search_items (
