@@ -102,6 +102,27 @@ describe(`load shedding on ${testEngine}`, () => {
     await firstQuery();
     // Work outside requests always queues.
     expect(() => admit({ requests: 100, waiting: 100, lastWaitMs: 100_000 }, limits)).not.toThrow();
+    // A stream's queries after its request has answered (its first among them) are neither counted
+    // nor refused: nothing would give the place back, and every later request was turned away.
+    Object.assign(queue, { requests: 0, waiting: 0, lastWaitMs: 0 });
+    const full = { requests: 100, waiting: 100, lastWaitMs: 100_000 };
+    let streamQueries!: Promise<void>;
+    await asRequest(async () => {
+      // Run in the request's context, once it has answered.
+      streamQueries = new Promise((resolve, reject) =>
+        setImmediate(() => {
+          try {
+            admit(queue, limits);
+            admit(full, limits);
+            resolve();
+          } catch (error) {
+            reject(error);
+          }
+        }),
+      );
+    });
+    await streamQueries;
+    expect(queue.requests).toBe(0);
     expect(QUEUE_LIMITS.pglite.maxRequests).toBeLessThan(QUEUE_LIMITS.postgres.maxRequests);
   });
 

@@ -42,6 +42,11 @@ interface RequestAdmission {
   leave?: () => void;
   /** It was turned away (a library may hide the error it got). */
   refused: boolean;
+  /**
+   * Its answer is sent: queries still run in its context (a stream's) are work after the
+   * request, never counted (nothing would give the place back) nor refused.
+   */
+  ended?: boolean;
 }
 
 const requests = new AsyncLocalStorage<RequestAdmission>();
@@ -56,6 +61,7 @@ export async function asRequest<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await requests.run(request, work);
   } finally {
+    request.ended = true;
     request.leave?.();
   }
 }
@@ -79,7 +85,7 @@ export interface Queue {
  */
 export function admit(queue: Queue, limits: QueueLimits) {
   const request = requests.getStore();
-  if (!request || request.admitted) return;
+  if (!request || request.admitted || request.ended) return;
   const full = queue.requests >= limits.maxRequests || (queue.waiting > 0 && queue.lastWaitMs > limits.maxWaitMs);
   if (full) {
     request.refused = true;
