@@ -172,16 +172,13 @@ function ManageTab() {
   const factors = status.data?.factors.filter((factor) => factor.status === 'verified') ?? [];
   // The tab reads the factors afresh when opened; if that fails, it says so over what it last knew.
   const refreshFailed = status.isRefetchError && <FieldError>Failed to load authentication factors</FieldError>;
-  if (factors.length === 0)
-    return (
-      <div className="grid gap-2 pt-4">
-        {refreshFailed}
-        <p className="text-sm">Two-factor authentication is off.</p>
-      </div>
-    );
+  // One tree whether or not a factor is left: the confirmation must stay mounted when the
+  // last factor goes (the live refresh may read the factors before the removal answers, and
+  // an unmounted dialog never hears that it worked).
   return (
-    <div className="grid gap-3 pt-2">
+    <div className={factors.length === 0 ? 'grid gap-2 pt-4' : 'grid gap-3 pt-2'}>
       {refreshFailed}
+      {factors.length === 0 && <p className="text-sm">Two-factor authentication is off.</p>}
       {factors.map((factor) => (
         <div key={factor.id} className="flex items-center justify-between gap-3 rounded-md border p-3">
           <div className="min-w-0">
