@@ -1,8 +1,8 @@
 /**
  * The last step of `npm run build`: the server as `npm start` runs it (decision 5).
- * Bundles server/index.ts, and the PDF thread's module, into dist/server with esbuild
- * (the TypeScript tsx runs in development and tests, without its compiler in the
- * process); the packages stay in node_modules. The benches build it too before they
+ * Bundles server/index.ts, and the modules of its worker threads (PDFs, imported
+ * documents, long items' search index), into dist/server with esbuild (the TypeScript tsx runs in development
+ * and tests, without its compiler in the process); the packages stay in node_modules. The benches build it too before they
  * start Lore, so they measure the sources as they are.
  */
 import fs from 'node:fs';
@@ -21,7 +21,12 @@ export async function buildServer(options: { root?: string; outdir?: string } = 
   fs.rmSync(path.resolve(root, outdir), { recursive: true, force: true });
   await build({
     absWorkingDir: path.resolve(root),
-    entryPoints: { index: 'server/index.ts', 'pdf-worker': 'server/storage/pdf-worker.ts' },
+    entryPoints: {
+      index: 'server/index.ts',
+      'pdf-worker': 'server/storage/pdf-worker.ts',
+      'document-worker': 'server/transfer/import/document-worker.ts',
+      'index-worker': 'server/search/index-worker.ts',
+    },
     outdir,
     bundle: true,
     // Code behind a dynamic import (import and export, images) stays in a chunk of its own, loaded on first use.

@@ -118,7 +118,7 @@ export async function openDatabase(options: {
   // PGlite sets the modes of the files it creates itself (initdb's are 0666), whatever the umask.
   if (!dataDir.includes('://')) keepDataFolderPrivate(dataDir);
   const health = connectionHealth(options);
-  const pool = new WatchedPool(createPgConfig(pglite), health, options.queueLimits ?? QUEUE_LIMITS.pglite);
+  const pool = new WatchedPool(createPgConfig(pglite), health, options.queueLimits ?? QUEUE_LIMITS.pglite, true);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const database = wrap(db, 'pglite', health, listenOnPglite(pglite, db), () => pglite.close());
   return { ...database, dumpDataDir: () => pglite.dumpDataDir('none') };

@@ -54,6 +54,13 @@ export class WatchedPool extends pg.Pool {
     private readonly health: ConnectionHealth,
     /** Past these, a request's first query is refused (server/db/admission.ts). */
     private readonly limits: QueueLimits = { maxRequests: Infinity, maxWaitMs: Infinity },
+    /**
+     * Let Node's other work run before each connection is handed out. PGlite answers in
+     * Lore's own process, promise after promise: without a turn of the event loop between
+     * them, a chain of its queries (an import, a re-index) kept every request waiting
+     * until it ended (a health check waited 47 s for an import of 300 pages).
+     */
+    private readonly yieldFirst = false,
   ) {
     super(config);
     this.on('error', (error) => health.lost(error));
@@ -78,7 +85,8 @@ export class WatchedPool extends pg.Pool {
       return Promise.reject(error as Error);
     }
     const asked = performance.now();
-    return super.connect().then(
+    const connected = this.yieldFirst ? new Promise(setImmediate).then(() => super.connect()) : super.connect();
+    return connected.then(
       (client) => {
         this.queue.lastWaitMs = performance.now() - asked;
         return client;

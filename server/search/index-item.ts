@@ -15,6 +15,7 @@ import {
   type IndexableItem,
 } from './item-terms';
 import { itemWords } from './keyword-search';
+import { WorkerThread } from '../threads/worker-thread';
 
 export type { IndexableItem } from './item-terms';
 
@@ -41,12 +42,46 @@ export const storedContribution = (rows: Array<{ chunk: number; vector: string; 
     rows[0]!.layout,
   );
 
+/** What indexing an item writes: its index, and its words for the spelling vocabulary. */
+export function analyzeItem(item: IndexableItem): { index: StoredItemIndex; words: string[] } {
+  return { index: buildItemIndex(item), words: itemWords(item) };
+}
+
+/**
+ * Items with more text than this (HTML and PDFs' text) are analysed in the index
+ * thread (`index-worker.ts`): 100-400 ms of CPU for a long manual page, during which
+ * no other request would be answered. A shorter one takes a few ms, less than the
+ * trip to the thread and back.
+ */
+const LONG_ITEM_CHARACTERS = 50_000;
+/** How long analysing one item in the thread may take before indexing it fails (it is tried again at the next start). */
+const ANALYZE_TIME_LIMIT_MS = 60_000;
+
+const indexThread = new WorkerThread<IndexableItem, ReturnType<typeof analyzeItem>>(
+  { callerUrl: import.meta.url, name: 'index-worker', heapMb: 512 },
+  () => new Error('Analysing the item for search took too long'),
+);
+
 /** (Re)indexes one item in its own transaction; call after it is created or changed. */
 export async function indexItem(db: Kysely<DB>, item: IndexableItem): Promise<void> {
   const pdfs = await listKnowledgePdfs(db, item.id);
   const withPdfs = { ...item, pdf_texts: pdfs.map((pdf) => pdf.text) };
-  const index = buildItemIndex(withPdfs);
-  await replaceItemWords(db, item, itemWords(withPdfs));
+  const length = withPdfs.content.length + withPdfs.pdf_texts.reduce((sum, text) => sum + text.length, 0);
+  const { index, words } =
+    length > LONG_ITEM_CHARACTERS
+      ? await indexThread.run(
+          {
+            id: item.id,
+            account_id: item.account_id,
+            title: item.title,
+            tags: item.tags,
+            content: item.content,
+            pdf_texts: withPdfs.pdf_texts,
+          },
+          ANALYZE_TIME_LIMIT_MS,
+        )
+      : analyzeItem(withPdfs);
+  await replaceItemWords(db, item, words);
   await db.transaction().execute((trx) => replaceItemIndex(trx, item, index, ANALYZER_VERSION, storedContribution));
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createItem } from '../test/knowledge-factory';
 import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
 import { removeItemIndex, type RankedPassage } from '../data/search-index';
-import { indexStaleItems, storedContribution } from './index-item';
+import { analyzeItem, indexStaleItems, storedContribution } from './index-item';
 import { reindexInBackground } from './reindex';
 import { RRF_K, fuseRankings, retrieve } from './retrieve';
 
@@ -120,7 +120,7 @@ describe('ranked retrieval', () => {
     expect(await titles('staging production')).toHaveLength(3);
   });
 
-  it('finds the last sections of a long item, stored in chunks, and keeps its statistics', async () => {
+  it('finds the last sections of a long item (analysed in the index thread), stored in chunks, and keeps its statistics', async () => {
     // About 21,000 terms: past what one tsvector keeps (positions up to 16,383).
     const filler = (n: number) =>
       `<p>${Array.from({ length: 700 }, (_, i) => `word${(i * 7 + n) % 500}`).join(' ')}</p>`;
@@ -137,6 +137,14 @@ describe('ranked retrieval', () => {
       .where('knowledge_id', '=', long.id)
       .execute();
     expect(chunks.length).toBeGreaterThan(1);
+    // The thread's analysis is the one this process would have made.
+    const { content } = await lore.db
+      .selectFrom('knowledge')
+      .select('content')
+      .where('id', '=', long.id)
+      .executeTakeFirstOrThrow();
+    const here = analyzeItem({ id: long.id, account_id: accountId, title: 'Operations manual', tags: [], content });
+    expect(chunks.length).toBe(here.index.chunks.length);
     // Words in different chunks: every one must match, in the list too.
     const list = await owner.get(
       `/api/accounts/${accountId}/knowledge?search=${encodeURIComponent('kettle zebrafish')}`,

@@ -4,9 +4,9 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parentPort } from 'node:worker_threads';
 import { createCanvas } from '@napi-rs/canvas';
 import type { PDFDocumentProxy, PDFPageProxy, RenderParameters } from 'pdfjs-dist/types/src/display/api';
+import { answerMessages } from '../threads/worker-thread';
 
 /** What to read from a PDF besides opening it (which alone checks it): its text, a picture of its first page. */
 export type PdfRead = 'text' | 'thumbnail';
@@ -20,8 +20,11 @@ export interface PdfWorkerInput {
   thumbnailWidth: number;
 }
 
-export type PdfWorkerOutput =
-  { ok: true; pages: number; text?: string; thumbnailPng?: Uint8Array } | { ok: false; error: string };
+export interface PdfWorkerOutput {
+  pages: number;
+  text?: string;
+  thumbnailPng?: Uint8Array;
+}
 
 // pdf.js 6 expects Node 22 (Promise.withResolvers, ArrayBuffer.prototype.transferToFixedLength); Lore runs on Node 20.
 if (!('withResolvers' in Promise)) {
@@ -78,7 +81,7 @@ async function readDocument(input: PdfWorkerInput, document: PDFDocumentProxy): 
   const pages = document.numPages;
   if (pages < 1) throw new Error('The PDF has no pages');
   const first = await document.getPage(1);
-  const output: PdfWorkerOutput = { ok: true, pages };
+  const output: PdfWorkerOutput = { pages };
   if (input.reads.includes('thumbnail')) output.thumbnailPng = await drawPage(first, input.thumbnailWidth);
   if (input.reads.includes('text')) output.text = await readText(document, first, input.maxTextLength);
   return output;
@@ -115,11 +118,4 @@ async function readText(document: PDFDocumentProxy, first: PDFPageProxy, maxLeng
   return texts.filter(Boolean).join('\n\n').slice(0, maxLength);
 }
 
-parentPort?.on('message', (input: PdfWorkerInput) => {
-  read(input)
-    .catch((error: unknown): PdfWorkerOutput => ({
-      ok: false,
-      error: error instanceof Error ? error.message : 'unreadable',
-    }))
-    .then((output) => parentPort?.postMessage(output));
-});
+answerMessages(read);

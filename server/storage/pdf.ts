@@ -21,7 +21,7 @@ export function looksLikePdf(data: Uint8Array): boolean {
 export const PDF_READ_TIME_LIMIT_MS = 30_000;
 
 const readPdf = (reads: PdfRead[], data: Uint8Array, timeLimitMs: number) =>
-  pdfReader.read({ reads, data, maxTextLength: CONTENT_MAX_LENGTH, thumbnailWidth: THUMBNAIL_WIDTH }, timeLimitMs);
+  pdfReader.run({ reads, data, maxTextLength: CONTENT_MAX_LENGTH, thumbnailWidth: THUMBNAIL_WIDTH }, timeLimitMs);
 
 /**
  * The text of every page of a PDF, pages separated by blank lines, cut at the

@@ -330,6 +330,43 @@ describe('importing documents', () => {
     expect((await itemsOf(target.id)).map((item) => item.title).sort()).toEqual(['Exported one', 'Exported two']);
   });
 
+  it('answers other requests while an import runs: a health check sent after its first file comes back before its end', async () => {
+    const paragraphs = Array.from(
+      { length: 40 },
+      (_, i) => `Step ${i}: restart the queue worker and check the logs.`,
+    ).join('\n\n');
+    const form = new FormData();
+    for (let i = 0; i < 80; i++) {
+      form.append('file', new Blob([`# Runbook ${i}\n\n${paragraphs}`]), `runbook-${i}.md`);
+      form.append('path', `runbooks/runbook-${i}.md`);
+    }
+    const response = await fetch(new URL(`/api/accounts/${accountId}/imports`, member.baseUrl), {
+      method: 'POST',
+      headers: { origin: member.baseUrl, cookie: cookiesOf(member) },
+      body: form,
+    });
+    const order: string[] = [];
+    let firstFile!: () => void;
+    const firstFileCame = new Promise<void>((resolve) => (firstFile = resolve));
+    const readToEnd = (async () => {
+      let buffered = '';
+      for await (const text of response.body!.pipeThrough(new TextDecoderStream())) {
+        buffered += text;
+        const lines = buffered.split('\n');
+        buffered = lines.pop()!;
+        for (const line of lines.map((raw) => JSON.parse(raw) as ImportLine)) {
+          if (line.type === 'file') firstFile();
+          if (line.type === 'done') order.push('import done');
+        }
+      }
+    })();
+    await firstFileCame;
+    const health = await fetch(new URL('/api/health', member.baseUrl));
+    order.push(`health ${health.status}`);
+    await readToEnd;
+    expect(order).toEqual(['health 200', 'import done']);
+  });
+
   it('refuses more files than the limit before writing anything', async () => {
     const many = Array.from({ length: MAX_IMPORT_FILES + 1 }, (_, i) => ({ path: `n/${i}.txt`, data: 'x' }));
     const { status, error } = await importFiles(member, many);

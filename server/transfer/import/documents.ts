@@ -24,6 +24,8 @@ export class UnreadableDocument extends Error {}
 export interface DocumentHandler {
   /** Lower-case extensions without the dot. */
   extensions: string[];
+  /** Reads only the file's name, not its content: no need for the importer's document thread. */
+  nameOnly?: boolean;
   read(file: { path: string; data: Uint8Array }): Promise<ReadDocument> | ReadDocument;
 }
 
@@ -148,6 +150,7 @@ export const textHandler: DocumentHandler = {
  */
 export const pdfHandler: DocumentHandler = {
   extensions: ['pdf'],
+  nameOnly: true,
   read({ path: filePath }) {
     const name = escapeHtml(path.posix.basename(filePath));
     return {

@@ -21,6 +21,7 @@ import { PdfTimeoutError, readPdfForImport } from '../../storage/pdf';
 import { MANIFEST_FORMAT, MANIFEST_NAME, PDFS_FOLDER, type Manifest } from '../format';
 import { rewriteImages, rewritePdfViewers } from '../html-files';
 import { handlerFor, UnreadableDocument, type ReadDocument } from './documents';
+import { readInThread } from './read-in-thread';
 import type { ImportEntry } from './sources';
 
 export type ImportDeps = Pick<AppDeps, 'database' | 'files' | 'logger' | 'embedder'>;
@@ -36,7 +37,20 @@ interface PendingDocument {
   path: string;
   folder: string;
   key?: string;
-  read: () => Promise<ReadDocument> | ReadDocument;
+  /** Reads it once: started while the document before it is written, awaited in its turn. */
+  read: () => Promise<ReadDocument>;
+}
+
+/** A read started at most once, whose promise is kept (a failure is seen in the document's turn). */
+function readOnce(read: () => Promise<ReadDocument> | ReadDocument): () => Promise<ReadDocument> {
+  let started: Promise<ReadDocument> | undefined;
+  return () => {
+    if (!started) {
+      started = Promise.resolve().then(read);
+      started.catch(() => {});
+    }
+    return started;
+  };
 }
 
 /** A document's identity in an import (decision 28): what it was, from where; the same file sent again has the same. */
@@ -78,7 +92,8 @@ export async function runImport(
         path: entry.path,
         folder: path.posix.dirname(entry.path),
         key: importKeyOf('file', entry.path, entry.data),
-        read: () => handler.read(entry),
+        // Parsing (Readability over a DOM, Markdown) happens off the main thread.
+        read: readOnce(() => (handler.nameOnly ? handler.read(entry) : readInThread(entry))),
       });
     } else {
       others.push({ path: entry.path, status: 'skipped', reason: UNSUPPORTED_REASON });
@@ -88,7 +103,10 @@ export async function runImport(
   const total = queue.length;
   const summary: ImportSummary = { imported: 0, skipped: 0, files: [] };
   onLine({ type: 'start', total });
-  for (const next of queue) {
+  for (const [index, next] of queue.entries()) {
+    // The next document is read in its thread while this one is written.
+    const following = queue[index + 1];
+    if (following && !('status' in following)) void following.read();
     const file = 'status' in next ? next : await importDocument(deps, { accountId, userId, byPath }, next);
     summary.files.push(file);
     if (file.status === 'imported') summary.imported += 1;
@@ -116,9 +134,9 @@ function restoreDocuments(entries: ImportEntry[]): { documents: PendingDocument[
     const broken: PendingDocument = {
       path: manifestEntry.path,
       folder: '',
-      read: () => {
+      read: readOnce(() => {
         throw new UnreadableDocument('Not a Lore export file');
-      },
+      }),
     };
     return { documents: [broken], restored };
   }
@@ -135,13 +153,13 @@ function restoreDocuments(entries: ImportEntry[]): { documents: PendingDocument[
       folder,
       // The export's item as it was: the same export (or a later one of an unchanged item) is skipped.
       key: importKeyOf('lore-export', JSON.stringify(item)),
-      read: () => ({
+      read: readOnce(() => ({
         title: String(item.title ?? ''),
         tags: Array.isArray(item.tags) ? item.tags.map(String) : [],
         html: String(item.content ?? ''),
         createdAt: validDate(item.created_at),
         updatedAt: validDate(item.updated_at),
-      }),
+      })),
     };
   });
   return { documents, restored };

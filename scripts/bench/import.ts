@@ -1,0 +1,190 @@
+/**
+ * `npm run bench:import`: does an import stall anyone else (issue 29)? Lore runs as a
+ * child process (as `npm start` does); a person imports --pages pages of the search
+ * development set's corpus (the Python docs' HTML files as they are on disk, cycled
+ * under a second folder past its 530 pages) in one upload, while two probes, one
+ * request at a time with a pause between, ask for `/api/health` and the workspace's
+ * list page. Printed: the import's time and pages a second; each probe's p50, p99 and
+ * slowest answer while the import ran; and the anchor, the same pages' text written
+ * as rows with a stored tsvector and GIN index in a database of the same engine,
+ * made in this process, with the import's throughput ÷ the anchor's. The budgets:
+ * probes' p99 ≤ 250 ms, throughput ≥ 0.5× the anchor.
+ *
+ *   npm run bench:import                                  PGlite, 1,000 pages
+ *   npm run bench:import -- --engine postgres             PostgreSQL (DATABASE_URL's server, or the local one)
+ *   npm run bench:import -- --pages 200                   a short run
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { parse } from 'node-html-parser';
+import { openDatabase } from '../../server/db/client';
+import { runOnOwnConnection } from '../../server/db/postgres-direct';
+import { PYTHON_DOCS, pythonDocPages } from '../eval/python-docs';
+import { percentile } from './http-load';
+import { callApi, signIn, startLore, type LoreProcess } from './lore-process';
+
+const { values: args } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'pglite' },
+    pages: { type: 'string', default: '1000' },
+  },
+});
+if (!fs.existsSync(PYTHON_DOCS)) throw new Error(`Needs the corpus in ${PYTHON_DOCS}: apt-get install -y python3-doc`);
+const engine = args.engine === 'postgres' ? 'postgres' : 'pglite';
+const PROBE_PAUSE_MS = 50;
+const BUDGET_P99_MS = 250;
+const BUDGET_THROUGHPUT = 0.5;
+
+/** The pages to import: the corpus's files, cycled under `copy-N/` past its end. */
+function pagesToImport(count: number) {
+  const corpus = pythonDocPages();
+  return Array.from({ length: count }, (_, i) => {
+    const page = corpus[i % corpus.length]!;
+    const copy = Math.floor(i / corpus.length);
+    return { path: `${copy ? `copy-${copy + 1}/` : ''}${page.id}.html`, file: page.file };
+  });
+}
+
+/** A probe: one request at a time until stopped, each answer's time kept. */
+function probe(url: string, cookie: string) {
+  const times: number[] = [];
+  let failures = 0;
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const sent = performance.now();
+      const response = await fetch(url, { headers: { cookie } }).catch(() => undefined);
+      await response?.arrayBuffer();
+      times.push(performance.now() - sent);
+      if (response?.status !== 200) failures++;
+      await new Promise((resolve) => setTimeout(resolve, PROBE_PAUSE_MS));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      const sorted = times.sort((a, b) => a - b);
+      return {
+        count: sorted.length,
+        failures,
+        p50: percentile(sorted, 0.5),
+        p99: percentile(sorted, 0.99),
+        max: sorted.at(-1) ?? 0,
+      };
+    },
+  };
+}
+
+/** Imports the pages in one upload, read to the end of its stream; answers seconds taken and pages imported. */
+async function importPages(
+  lore: LoreProcess,
+  cookie: string,
+  accountId: string,
+  pages: ReturnType<typeof pagesToImport>,
+) {
+  const form = new FormData();
+  for (const page of pages) {
+    form.append('file', new Blob([fs.readFileSync(page.file)], { type: 'text/html' }), path.posix.basename(page.path));
+    form.append('path', page.path);
+  }
+  const started = performance.now();
+  const response = await fetch(`${lore.baseUrl}/api/accounts/${accountId}/imports`, {
+    method: 'POST',
+    headers: { cookie, origin: lore.baseUrl },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`The import answered ${response.status}: ${await response.text()}`);
+  const lines = (await response.text())
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  const done = lines.find((line) => line.type === 'done');
+  if (!done) throw new Error(`The import did not finish: ${lines.at(-1) ? JSON.stringify(lines.at(-1)) : 'no lines'}`);
+  return {
+    seconds: (performance.now() - started) / 1000,
+    imported: done.imported as number,
+    skipped: done.skipped as number,
+  };
+}
+
+/** The anchor: the same pages' text as rows with a stored tsvector and a GIN index; answers seconds taken. */
+async function anchorSeconds(pages: ReturnType<typeof pagesToImport>, databaseUrl?: string) {
+  const dataDir = databaseUrl ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'lore-import-anchor-'));
+  const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir });
+  const { db } = database;
+  try {
+    await sql`CREATE TABLE anchor_pages (id serial PRIMARY KEY, title text, body text, vector tsvector)`.execute(db);
+    await sql`CREATE INDEX anchor_pages_vector_idx ON anchor_pages USING gin (vector)`.execute(db);
+    const started = performance.now();
+    for (const page of pages) {
+      // As the import does: the file read and parsed for its text, then one row written.
+      const root = parse(fs.readFileSync(page.file, 'utf8'));
+      const title = root.querySelector('title')?.text ?? page.path;
+      const body = (root.querySelector('[role=main]') ?? root).text;
+      await sql`INSERT INTO anchor_pages (title, body, vector)
+        VALUES (${title}, ${body}, to_tsvector('simple', ${title} || ' ' || ${body}))`.execute(db);
+    }
+    return (performance.now() - started) / 1000;
+  } finally {
+    await database.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const pages = pagesToImport(Number(args.pages));
+  let databaseUrl: string | undefined;
+  let anchorUrl: string | undefined;
+  const admin = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const names = [`lore_bench_import_${process.pid}`, `lore_bench_import_anchor_${process.pid}`];
+  if (engine === 'postgres') {
+    for (const name of names) await runOnOwnConnection(admin, `CREATE DATABASE ${name}`);
+    const urlOf = (name: string) => Object.assign(new URL(admin), { pathname: `/${name}` }).toString();
+    [databaseUrl, anchorUrl] = names.map(urlOf);
+  }
+  const lore = await startLore({ databaseUrl, startTimeoutMs: 120_000 });
+  try {
+    const cookie = await signIn(lore, 'import@example.com');
+    const account = await callApi<{ id: string }>(lore, cookie, 'POST', '/api/accounts', { name: 'Docs' });
+    const health = probe(`${lore.baseUrl}/api/health`, cookie);
+    const list = probe(`${lore.baseUrl}/api/accounts/${account.id}/knowledge`, cookie);
+    const imported = await importPages(lore, cookie, account.id, pages);
+    const [healthTimes, listTimes] = await Promise.all([health.stop(), list.stop()]);
+    const anchor = await anchorSeconds(pages, anchorUrl);
+
+    const ms = (value: number) => `${value.toFixed(0)} ms`;
+    console.log(`\n${pages.length} pages imported on ${engine} in ${imported.seconds.toFixed(1)} s`);
+    console.log(
+      `  (${imported.imported} imported, ${imported.skipped} skipped), ${(pages.length / imported.seconds).toFixed(1)} pages/s`,
+    );
+    for (const [name, times] of [
+      ['/api/health', healthTimes],
+      ['the list page', listTimes],
+    ] as const) {
+      console.log(
+        `${name.padEnd(16)} during the import: ${times.count} answers, p50 ${ms(times.p50)}, p99 ${ms(times.p99)}, slowest ${ms(times.max)}, ${times.failures} not 200`,
+      );
+      const met = times.p99 <= BUDGET_P99_MS && times.failures === 0;
+      console.log(
+        `budget: ${name} p99 during an import ≤ ${BUDGET_P99_MS} ms: ${ms(times.p99)} ${met ? 'met' : 'NOT MET'}`,
+      );
+    }
+    const ratio = anchor / imported.seconds;
+    console.log(
+      `anchor: the same pages as tsvector rows in ${anchor.toFixed(1)} s, ${(pages.length / anchor).toFixed(1)} pages/s`,
+    );
+    console.log(
+      `budget: import throughput ÷ the anchor's ≥ ${BUDGET_THROUGHPUT}×: ${ratio.toFixed(2)}× ${ratio >= BUDGET_THROUGHPUT ? 'met' : 'NOT MET'}`,
+    );
+  } finally {
+    await lore.stop();
+    if (engine === 'postgres')
+      for (const name of names) await runOnOwnConnection(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+await main();
