@@ -69,29 +69,62 @@ export interface RankedPassage {
 /** Index writes of one workspace queue on its lock, so its statistics rows never deadlock (migration 0010). */
 const lockAccountIndex = (db: Executor, accountId: string) => sql`SELECT search_index_lock(${accountId})`.execute(db);
 
+/** What changes in the statistics when `before` is replaced by `after`: only the terms whose counts differ. */
+export function contributionChange(after: ItemContribution, before?: ItemContribution): ItemContribution {
+  if (!before) return after;
+  const totals = {
+    items: after.totals.items - before.totals.items,
+    passages: after.totals.passages - before.totals.passages,
+    passageLength: after.totals.passageLength - before.totals.passageLength,
+    outlineLength: after.totals.outlineLength - before.totals.outlineLength,
+  };
+  const terms = new Map<string, TermRarity>();
+  const none: TermRarity = { items: 0, passages: 0, outlines: 0 };
+  for (const term of new Set([...after.terms.keys(), ...before.terms.keys()])) {
+    const [now, was] = [after.terms.get(term) ?? none, before.terms.get(term) ?? none];
+    const change = { items: now.items - was.items, passages: now.passages - was.passages, outlines: now.outlines - was.outlines };
+    if (change.items !== 0 || change.passages !== 0 || change.outlines !== 0) terms.set(term, change);
+  }
+  return { totals, terms };
+}
+
+/** Takes a contribution away: every count negated. */
+const negated = ({ totals, terms }: ItemContribution): ItemContribution => ({
+  totals: {
+    items: -totals.items,
+    passages: -totals.passages,
+    passageLength: -totals.passageLength,
+    outlineLength: -totals.outlineLength,
+  },
+  terms: new Map(
+    [...terms].map(([term, rarity]) => [term, { items: -rarity.items, passages: -rarity.passages, outlines: -rarity.outlines }]),
+  ),
+});
+
 /**
- * Adds a contribution to the workspace's statistics (sign -1 takes it away). Terms
- * in sorted order, so concurrent writers (already queued on the lock) agree.
+ * Adds a change to the workspace's statistics; a term no item holds any more goes.
+ * Terms in sorted order, so concurrent writers (already queued on the lock) agree.
  */
-async function addContribution(db: Executor, accountId: string, contribution: ItemContribution, sign: 1 | -1) {
-  const { totals } = contribution;
+async function addToStatistics(db: Executor, accountId: string, change: ItemContribution) {
+  const { totals } = change;
   await sql`
     INSERT INTO search_totals AS t (account_id, items, passages, passage_length, outline_length)
-    VALUES (${accountId}, ${sign * totals.items}, ${sign * totals.passages}, ${sign * totals.passageLength}, ${sign * totals.outlineLength})
+    VALUES (${accountId}, ${totals.items}, ${totals.passages}, ${totals.passageLength}, ${totals.outlineLength})
     ON CONFLICT (account_id) DO UPDATE SET items = t.items + excluded.items, passages = t.passages + excluded.passages,
       passage_length = t.passage_length + excluded.passage_length, outline_length = t.outline_length + excluded.outline_length
   `.execute(db);
-  const terms = [...contribution.terms.keys()].sort();
+  const terms = [...change.terms.keys()].sort();
   if (terms.length === 0) return;
-  const of = (key: keyof TermRarity) => terms.map((term) => sign * contribution.terms.get(term)![key]);
+  const of = (key: keyof TermRarity) => terms.map((term) => change.terms.get(term)![key]);
   await sql`
     INSERT INTO search_term_counts AS c (account_id, term, items, passages, outlines)
     SELECT ${accountId}, * FROM unnest(${terms}::text[], ${of('items')}::int[], ${of('passages')}::int[], ${of('outlines')}::int[])
     ON CONFLICT (account_id, term) DO UPDATE SET items = c.items + excluded.items,
       passages = c.passages + excluded.passages, outlines = c.outlines + excluded.outlines
   `.execute(db);
-  if (sign < 0) {
-    await sql`DELETE FROM search_term_counts WHERE account_id = ${accountId} AND term = ANY(${terms}::text[]) AND items <= 0`.execute(
+  const fewer = terms.filter((term) => change.terms.get(term)!.items < 0);
+  if (fewer.length > 0) {
+    await sql`DELETE FROM search_term_counts WHERE account_id = ${accountId} AND term = ANY(${fewer}::text[]) AND items <= 0`.execute(
       db,
     );
   }
@@ -128,14 +161,14 @@ export async function replaceItemIndex(
   await trx.updateTable('knowledge').set({ search_version: version }).where('id', '=', item.id).execute();
   await lockAccountIndex(trx, item.account_id);
   const old = await storedIndex(trx, item);
-  if (old) await addContribution(trx, item.account_id, contributionOf(old), -1);
   await trx.deleteFrom('search_items').where('knowledge_id', '=', item.id).execute();
   await sql`
     INSERT INTO search_items (knowledge_id, chunk, account_id, vector, layout)
     SELECT ${item.id}, chunk, ${item.account_id}, vector::tsvector, ${index.layout}::int4[]
     FROM unnest(${index.chunks.map((c) => c.chunk)}::int2[], ${index.chunks.map((c) => c.vector)}::text[]) AS c (chunk, vector)
   `.execute(trx);
-  await addContribution(trx, item.account_id, index.contribution, 1);
+  // Only the difference: an edit of a long item changes the counts of a few terms, not all of them.
+  await addToStatistics(trx, item.account_id, contributionChange(index.contribution, old && contributionOf(old)));
   await trx.deleteFrom('search_passages').where('knowledge_id', '=', item.id).execute();
   await trx
     .insertInto('search_passages')
@@ -165,7 +198,7 @@ export async function removeItemIndex(
   await lockAccountIndex(trx, item.account_id);
   const old = await storedIndex(trx, item);
   if (!old) return;
-  await addContribution(trx, item.account_id, contributionOf(old), -1);
+  await addToStatistics(trx, item.account_id, negated(contributionOf(old)));
   await trx.deleteFrom('search_items').where('knowledge_id', '=', item.id).where('account_id', '=', item.account_id).execute();
 }
 
