@@ -81,6 +81,15 @@ describe('splitPassages', () => {
     ]);
   });
 
+  it("reads a code block as its text (never its markup) and a table's row as one line of cells", () => {
+    const html =
+      '<pre><code class="language-bash">./deploy.sh --env prod &amp;&amp; echo ok</code></pre>' +
+      '<table><tr><th>Env</th><th>Owner</th></tr><tr><td>prod</td><td>Ana</td></tr></table>';
+    expect(splitPassages(html)).toEqual([
+      { heading: '', text: './deploy.sh --env prod && echo ok\nEnv | Owner\nprod | Ana' },
+    ]);
+  });
+
   it('cuts a long section into windows that keep its heading', () => {
     const passages = splitPassages(`<h2>Long</h2><p>${'word '.repeat(700)}</p>`);
     expect(passages.length).toBe(3);

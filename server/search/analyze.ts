@@ -1,8 +1,8 @@
 import { stem } from 'porter2';
 import { eng } from 'stopword';
 
-/** Bump when the analysis changes: items indexed under another version are indexed again at start-up. */
-export const ANALYZER_VERSION = 4;
+/** Bump when the analysis changes: items indexed under another version are indexed again in the background (5: code blocks and table rows as text). */
+export const ANALYZER_VERSION = 5;
 
 const STOP_WORDS = new Set(eng);
 const WORD = /[\p{L}\p{N}_]+/gu;

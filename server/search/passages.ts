@@ -9,9 +9,15 @@ export interface Passage {
 /** Passages longer than this many words are cut into windows of it, so one long section does not drown its answer. */
 const MAX_WORDS = 300;
 const HEADING = /^h[1-4]$/i;
-const BLOCK = /^(p|div|li|ul|ol|pre|blockquote|table|tr|td|th|dt|dd|dl|section|article|br|h[5-6])$/i;
+const BLOCK = /^(p|div|li|ul|ol|pre|blockquote|table|tr|dt|dd|dl|section|article|br|h[5-6])$/i;
+const CELL = /^(td|th)$/i;
+/**
+ * node-html-parser keeps a <pre>'s inside as raw text by default, so a code block's
+ * `<code class="language-bash">` came out as words of the passage (and of answers).
+ */
+const PARSE_OPTIONS = { blockTextElements: { script: false, noscript: false, style: false } };
 
-/** Splits article HTML at its headings (h1 to h4) into passages of plain text. */
+/** Splits article HTML at its headings (h1 to h4) into passages of plain text; a table's row is one line, its cells joined by " | ". */
 export function splitPassages(html: string): Passage[] {
   const sections: Passage[] = [{ heading: '', text: '' }];
   const walk = (node: Node) => {
@@ -24,10 +30,12 @@ export function splitPassages(html: string): Passage[] {
       sections.push({ heading: element.text.replace(/\s+/g, ' ').trim(), text: '' });
       return;
     }
+    if (element.tagName && CELL.test(element.tagName) && element.previousElementSibling)
+      sections[sections.length - 1]!.text += ' | ';
     element.childNodes.forEach(walk);
     if (element.tagName && BLOCK.test(element.tagName)) sections[sections.length - 1]!.text += '\n';
   };
-  walk(parse(html));
+  walk(parse(html, PARSE_OPTIONS));
   return sections
     .map((section) => ({
       heading: section.heading,
