@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_ANSWER, answerExtractively } from './extractive-answer';
+import { MAY_NOT_ANSWER, NO_ANSWER, answerExtractively } from './extractive-answer';
 import type { Source } from './writer';
 
 const write = async (question: string, sources: Source[]) => {
@@ -35,6 +35,37 @@ describe('the extractive answer', () => {
     expect(answer.indexOf('**Handbook › Holidays**')).toBeLessThan(answer.indexOf('**Onboarding**'));
     expect(answer).toContain('- Book it in the calendar');
     expect(answer).toContain('- Tell the team channel [2]');
+  });
+
+  it('leads with the sentence that answers, before the item’s other sentences', async () => {
+    const runbook: Source = {
+      n: 1,
+      title: 'Releases',
+      heading: 'Rollback',
+      text: 'Releases go out on Tuesdays after the release review. To roll back a release, run ./rollback.sh with the previous release tag.',
+    };
+    const answer = await write('How do I roll back a release?', [runbook]);
+    expect(answer.split('\n\n')[1]).toMatch(/^To roll back a release, run/);
+  });
+
+  it('adds another item only when it answers too, not for a word it shares', async () => {
+    const expenses: Source = {
+      n: 2,
+      title: 'Expenses',
+      heading: '',
+      text: 'Submit receipts within 30 days of the purchase.',
+    };
+    const answer = await write('How many days of paid holiday do I get?', [handbook, expenses]);
+    expect(answer).toContain('Everyone gets 25 paid holiday days a year. [1]');
+    expect(answer).not.toContain('30 days');
+  });
+
+  it('says so when even the best sentence holds less than half of what is asked', async () => {
+    const answer = await write('How do I rotate the database password on the staging cluster?', [
+      { n: 1, title: 'Accounts', heading: '', text: 'Choose a password of at least twelve characters.' },
+    ]);
+    expect(answer.startsWith(`${MAY_NOT_ANSWER}\n\n**Accounts**`)).toBe(true);
+    expect(await write('How many paid holiday days do I get?', [handbook])).not.toContain(MAY_NOT_ANSWER);
   });
 
   it('says plainly when no source answers', async () => {
