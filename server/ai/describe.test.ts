@@ -38,10 +38,10 @@ describe('the extractive summary', () => {
     );
   });
 
-  it('is empty for a text short enough to be its own summary', () => {
+  it('is the whole text when it is short enough (a card with a short preview appends it)', () => {
     expect(describeExtractively({ title: 'Printer', text: 'It is on the third floor.\nUse your badge.' })).toEqual({
-      summary: '',
-      question: 'What is Printer?',
+      summary: 'It is on the third floor. Use your badge.',
+      question: 'What should I know about Printer?',
     });
   });
 
@@ -70,12 +70,20 @@ describe('the extractive question', () => {
     expect(question('Update your profile')).toBe('How do I update my profile?');
   });
 
+  it('asks nothing for an item of a numbered series', () => {
+    expect(question('Meeting notes 18')).toBe('');
+    expect(question('Standup 2026-03-02')).toBe('');
+    expect(question('Sprint 42 (retro)')).not.toBe('');
+  });
+
   it('asks what a subject is, not reading a noun as an instruction', () => {
     expect(question('Expense policy')).toBe('What is expense policy?');
     expect(question('Leave policy')).toBe('What is leave policy?');
     expect(question('Update schedule')).toBe('What is update schedule?');
     expect(question('GitHub access')).toBe('What is GitHub access?');
-    expect(question('Onboarding')).toBe('What is Onboarding?');
+    expect(question('Onboarding')).toBe('What should I know about onboarding?');
+    expect(question('Maintaining HTTP')).toBe('What should I know about maintaining HTTP?');
+    expect(question('Issues')).toBe('What should I know about Issues?');
   });
 
   it('takes a question from the first heading when the title is not one', () => {

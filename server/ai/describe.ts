@@ -23,9 +23,8 @@ const PROMPT_TEXT_LENGTH = 6000;
 
 /** A summary from the item's leading sentences and a question from its title, with no model. */
 export function describeExtractively(item: DescribableItem): ItemDescription {
-  const { summary, whole } = lead(item.text, SUMMARY_LENGTH);
-  // A text short enough to be its own summary has none: repeating it under 'AI Summary', or after it on a card, says nothing.
-  return { summary: whole ? '' : summary, question: questionFor(item) };
+  // A short text is its own summary (its first sentence or two): a card whose preview is short appends it (R16).
+  return { summary: lead(item.text, SUMMARY_LENGTH).summary, question: questionFor(item) };
 }
 
 /**
@@ -136,16 +135,20 @@ function cutAtWord(text: string, limit: number): string {
 const QUESTION_OPENING =
   /^((how|what|why|when|where|who|whom|whose|which) |(can|could|should|would|will|shall|may|must|do|does|did|is|are|was|were|has|have) (i|we|you|they|he|she|it|the|a|an|my|our|your|this|that|there)\b)/i;
 
+/** A title of a series ("Meeting notes 18", "Sprint 42", "Standup 2026-03-02"): nobody asks "What is meeting notes 18?". */
+const SERIES_TITLE = /(\d+([./-]\d+)*|\d{4}-\d{2}-\d{2})\s*\)?$/;
+
 /**
  * The question an item best answers, from its title and first heading: a
  * question stays a question; "How to X" and "How we X" become "How do I/we X?";
  * an instruction ("Reset your password") becomes "How do I reset my password?";
- * anything else "What is X?". An item with no text answers nothing.
+ * a gerund or a single word "What should I know about X?", any other phrase
+ * "What is X?". An item with no text, or one of a numbered series, answers none.
  */
 export function questionFor(item: DescribableItem): string {
   const title = tidy(item.title);
   const heading = tidy(item.headings?.[0] ?? '');
-  if (!item.text.trim() || !title) return '';
+  if (!item.text.trim() || !title || SERIES_TITLE.test(title)) return '';
   if (/[?？]$/.test(title)) return title;
 
   const howTo = /^how to\s+(.+)$/i.exec(title);
@@ -159,6 +162,11 @@ export function questionFor(item: DescribableItem): string {
 
   const instruction = asInstruction(title);
   if (instruction) return `How do I ${mine(instruction)}?`;
+  const [first = '', ...rest] = title.split(' ');
+  // "Maintaining HTTP", "Onboarding", "Issues": a topic, not a thing with a definition.
+  const gerund = /^\p{Lu}\p{Ll}{2,}ing$/u.test(first);
+  if (gerund) return `What should I know about ${[first.toLowerCase(), ...rest].join(' ')}?`;
+  if (rest.length === 0 && /^\p{Lu}\p{Ll}+$/u.test(first)) return `What should I know about ${first}?`;
   return `What is ${sentenceCase(title)}?`;
 }
 

@@ -1,9 +1,17 @@
 import { sql } from 'kysely';
 import type { Executor } from './executor';
 
-/** An item's title and HTML, for writing its summary and question; undefined when it was deleted. */
+/** An item's title, HTML and its PDFs' text, for writing its summary and question; undefined when it was deleted. */
 export async function findItemToDescribe(db: Executor, id: string) {
-  return db.selectFrom('knowledge').select(['title', 'content']).where('id', '=', id).executeTakeFirst();
+  const item = await db.selectFrom('knowledge').select(['title', 'content']).where('id', '=', id).executeTakeFirst();
+  if (!item) return undefined;
+  const pdfs = await db
+    .selectFrom('knowledge_pdfs')
+    .select('text')
+    .where('knowledge_id', '=', id)
+    .orderBy('created_at')
+    .execute();
+  return { ...item, pdfTexts: pdfs.map((pdf) => pdf.text).filter(Boolean) };
 }
 
 /**
@@ -21,25 +29,42 @@ export async function saveItemDescription(db: Executor, id: string, description:
 /** How many of the latest items the example questions are drawn from. */
 const EXAMPLE_POOL = 200;
 
+/** A title without its numbers and dates: "Meeting notes 18" and "Meeting notes 19" are one series. */
+const seriesOf = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[\d./-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 /**
  * Up to `limit` different questions the account's items answer (spec section 7:
- * ai_question not null and not empty). Drawn at random from the questions of the
- * most recently updated items: random, so the page shows a varied few across
- * visits; recent, because those items are current and the newest-first index
- * keeps the cost flat however many items an account has.
+ * ai_question not null and not empty), drawn at random from the most recently
+ * updated items (current, and the newest-first index keeps the cost flat however
+ * many items an account has). Varied: authors take turns, and a series of items
+ * ("Meeting notes 18", "19"...) gives one question at most.
  */
 export async function listExampleQuestions(db: Executor, accountId: string, limit: number): Promise<string[]> {
-  const result = await sql<{ question: string }>`
-    SELECT question FROM (
-      SELECT DISTINCT btrim(ai_question) AS question FROM (
-        SELECT ai_question FROM knowledge
-        WHERE account_id = ${accountId} AND ai_question IS NOT NULL AND btrim(ai_question) <> ''
-        ORDER BY updated_at DESC
-        LIMIT ${EXAMPLE_POOL}
-      ) AS recent
-    ) AS questions
+  const result = await sql<{ question: string; title: string; user_id: string | null }>`
+    SELECT btrim(ai_question) AS question, title, user_id FROM (
+      SELECT ai_question, title, user_id FROM knowledge
+      WHERE account_id = ${accountId} AND ai_question IS NOT NULL AND btrim(ai_question) <> ''
+      ORDER BY updated_at DESC
+      LIMIT ${EXAMPLE_POOL}
+    ) AS recent
     ORDER BY random()
-    LIMIT ${limit}
   `.execute(db);
-  return result.rows.map((row) => row.question);
+  const byAuthor = new Map<string, typeof result.rows>();
+  for (const row of result.rows) byAuthor.set(row.user_id ?? '', [...(byAuthor.get(row.user_id ?? '') ?? []), row]);
+  const questions = new Set<string>();
+  const series = new Set<string>();
+  for (let round = 0; questions.size < limit && [...byAuthor.values()].some((rows) => rows.length > round); round++) {
+    for (const rows of byAuthor.values()) {
+      const row = rows[round];
+      if (!row || questions.size >= limit || questions.has(row.question) || series.has(seriesOf(row.title))) continue;
+      questions.add(row.question);
+      series.add(seriesOf(row.title));
+    }
+  }
+  return [...questions];
 }

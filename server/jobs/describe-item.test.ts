@@ -70,12 +70,33 @@ describe('the describe_item job, with no model', () => {
     expect((await owner.get(itemPath(item.id))).body.data.ai_summary).toMatch(/^Ask the front desk\./);
   });
 
-  it('gives a short item a question but no summary, which would only repeat it', async () => {
+  it('gives a short item its own sentence as summary (a card with a short preview appends it) and a question', async () => {
     const item = await createItem(owner, accountId, { title: 'Printer', content: '<p>It is on the third floor.</p>' });
     await lore.jobs.runUntilIdle();
     expect((await owner.get(itemPath(item.id))).body.data).toMatchObject({
-      ai_summary: null,
-      ai_question: 'What is Printer?',
+      ai_summary: 'It is on the third floor.',
+      ai_question: 'What should I know about Printer?',
+    });
+  });
+
+  it("summarises an item that is only a PDF from the PDF's text", async () => {
+    const item = await createItem(owner, accountId, { title: 'Annual report', content: '' });
+    await lore.db
+      .insertInto('knowledge_pdfs')
+      .values({
+        knowledge_id: item.id,
+        account_id: accountId,
+        pdf_path: `${accountId}/report.pdf`,
+        filename: 'report.pdf',
+        thumbnail_path: `${accountId}/report.webp`,
+        text: 'Revenue grew by a tenth this year.\n\nThe second page lists the costs.',
+        read_state: 'ready',
+      })
+      .execute();
+    await lore.jobs.runUntilIdle();
+    expect((await owner.get(itemPath(item.id))).body.data).toMatchObject({
+      ai_summary: 'Revenue grew by a tenth this year. The second page lists the costs.',
+      ai_question: 'What is annual report?',
     });
   });
 

@@ -8,6 +8,7 @@ import { indexItem } from '../search/index-item';
 import type { Embedder } from '../search/embed';
 import type { FileStore } from '../storage/file-store';
 import { extractPdfText, looksLikePdf } from '../storage/pdf';
+import { describeItemLater } from './describe-item';
 import { embedItemLater } from './embed-item';
 import type { JobHandler } from './worker';
 
@@ -41,6 +42,8 @@ export function readPdf(deps: { db: Kysely<DB>; files: FileStore; embedder?: Emb
     const item = await findKnowledge(db, pdf.account_id, { id: pdf.knowledge_id });
     if (!item) return;
     await indexItem(db, item);
+    // Its text is the item's too: its summary and question are written again with it.
+    await describeItemLater(db, item.id, deps.logger);
     await embedItemLater({ database: { db }, embedder: deps.embedder, logger: deps.logger }, item.id);
   };
 }

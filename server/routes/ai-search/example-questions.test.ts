@@ -55,6 +55,22 @@ describe('example questions', () => {
     expect(all.every((question) => /^Question \d+\?$/.test(question))).toBe(true);
   });
 
+  it('varies them: authors take turns, and a series of items gives one question at most', async () => {
+    for (let i = 0; i < 10; i++) {
+      const item = await createItem(owner, accountId, { title: `Meeting notes ${i + 1}`, content: '<p>Notes.</p>' });
+      await lore.db
+        .updateTable('knowledge')
+        .set({ ai_question: `What was decided in meeting ${i + 1}?` })
+        .where('id', '=', item.id)
+        .execute();
+    }
+    for (const question of ['How do I deploy?', 'Who approves expenses?'])
+      await itemAsking(member, accountId, question);
+    const { data } = await apiAs(member)(listExampleQuestions, { params: { accountId }, query: { count: 2 } });
+    expect(data.filter((question) => question.startsWith('What was decided'))).toHaveLength(1);
+    expect(data).toEqual(expect.arrayContaining(['How do I deploy?', 'Who approves expenses?']));
+  });
+
   it('lists the question a saved item gets from its job', async () => {
     await createItem(owner, accountId, {
       title: 'Reset your password',
