@@ -19,6 +19,10 @@ describe('cardText', () => {
     expect(cardText(notShort, 'S')).toBe(notShort);
   });
 
+  it('does not append a summary that says what the preview says', () => {
+    expect(cardText('Third floor.', 'Third floor.')).toBe('Third floor.');
+  });
+
   it('shows the summary alone when there is no preview', () => {
     expect(cardText('', 'Only the summary')).toBe('Only the summary');
   });
