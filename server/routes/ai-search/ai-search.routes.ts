@@ -3,6 +3,7 @@ import * as api from '../../../common/api/ai-search';
 import { RELATED_ITEMS, REQUEST_ID_HEADER, type KnowledgeMap, type RelatedItem } from '../../../common/ai-search';
 import type { AppDeps } from '../../app-env';
 import type { Source } from '../../ai/writer';
+import type { RankedPassage } from '../../data/search-index';
 import { createRouter } from '../../api/router';
 import { currentUser } from '../../auth/guards';
 import { findMembership } from '../../data/account-members';
@@ -20,6 +21,13 @@ const EXCERPT_CHARACTERS = 600;
 const ANSWER_FAILED = 'The answer could not be completed. Please try again.';
 /** A request id the page may choose: short and plain, as it is logged and echoed. */
 const REQUEST_ID = /^[\w-]{1,100}$/;
+
+/** What an answer is written from: the best few hits' passages, numbered [n] as the knowledge map numbers them (npm run eval:answers uses it too). */
+export function answerSources(hits: RankedPassage[]): Source[] {
+  return hits
+    .slice(0, ANSWER_SOURCES)
+    .map((hit, i) => ({ n: i + 1, title: hit.title, heading: hit.heading, text: hit.body }));
+}
 
 /** POST /api/aiKnowledgeSearch: a question answered from the account's items, streamed as server-sent events. */
 export function aiSearchRoutes(deps: AppDeps) {
@@ -51,9 +59,7 @@ export function aiSearchRoutes(deps: AppDeps) {
       passage: hit.body.slice(0, EXCERPT_CHARACTERS),
       score: hit.score,
     }));
-    const sources: Source[] = hits
-      .slice(0, ANSWER_SOURCES)
-      .map((hit, i) => ({ n: i + 1, title: hit.title, heading: hit.heading, text: hit.body }));
+    const sources = answerSources(hits);
 
     c.header(REQUEST_ID_HEADER, requestId);
     c.header('Cache-Control', 'no-store');
