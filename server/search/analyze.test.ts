@@ -81,6 +81,12 @@ describe('splitPassages', () => {
     ]);
   });
 
+  it('joins a paragraph whose HTML source wraps its lines, keeping a code block’s lines', () => {
+    expect(splitPassages('<p>Run it when the\nbuild is green.</p><pre><code>make\nmake test</code></pre>')).toEqual([
+      { heading: '', text: 'Run it when the build is green.\nmake\nmake test' },
+    ]);
+  });
+
   it("reads a code block as its text (never its markup) and a table's row as one line of cells", () => {
     const html =
       '<pre><code class="language-bash">./deploy.sh --env prod &amp;&amp; echo ok</code></pre>' +

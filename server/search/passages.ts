@@ -20,9 +20,10 @@ const PARSE_OPTIONS = { blockTextElements: { script: false, noscript: false, sty
 /** Splits article HTML at its headings (h1 to h4) into passages of plain text; a table's row is one line, its cells joined by " | ". */
 export function splitPassages(html: string): Passage[] {
   const sections: Passage[] = [{ heading: '', text: '' }];
-  const walk = (node: Node) => {
+  // Outside a code block a line break in the HTML is a space (pages wrap their source lines); inside, a line.
+  const walk = (node: Node, inCode: boolean) => {
     if (node.nodeType === 3) {
-      sections[sections.length - 1]!.text += node.text;
+      sections[sections.length - 1]!.text += inCode ? node.text : node.text.replace(/\s+/g, ' ');
       return;
     }
     const element = node as HTMLElement;
@@ -32,10 +33,11 @@ export function splitPassages(html: string): Passage[] {
     }
     if (element.tagName && CELL.test(element.tagName) && element.previousElementSibling)
       sections[sections.length - 1]!.text += ' | ';
-    element.childNodes.forEach(walk);
+    const code = inCode || element.tagName === 'PRE';
+    element.childNodes.forEach((child) => walk(child, code));
     if (element.tagName && BLOCK.test(element.tagName)) sections[sections.length - 1]!.text += '\n';
   };
-  walk(parse(html, PARSE_OPTIONS));
+  walk(parse(html, PARSE_OPTIONS), false);
   return sections
     .map((section) => ({
       heading: section.heading,
