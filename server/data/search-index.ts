@@ -202,6 +202,9 @@ export async function removeItemIndex(
   await trx.deleteFrom('search_items').where('knowledge_id', '=', item.id).where('account_id', '=', item.account_id).execute();
 }
 
+/** A workspace's totals and some terms' document frequencies. */
+export type Statistics = Awaited<ReturnType<typeof readStatistics>>;
+
 /** The workspace's totals and the document frequencies of these terms (terms no item has are left out). */
 export async function readStatistics(db: Executor, accountId: string, terms: string[]) {
   const [totals, counts] = await Promise.all([

@@ -126,7 +126,8 @@ async function matchingIds(
   const allTerms = [
     ...new Set([...groups.flatMap((group) => group.terms.map(({ term }) => term)), ...query.excludedTerms]),
   ];
-  const { rarity } = await readStatistics(db, accountId, allTerms);
+  const statistics = await readStatistics(db, accountId, allTerms);
+  const { rarity } = statistics;
   const known = (terms: string[]) => terms.filter((term) => rarity.has(term));
   const excludedKnown = known(query.excludedTerms);
   const excluded = excludedKnown.length > 0 ? lexemeQuery(excludedKnown) : undefined;
@@ -142,6 +143,7 @@ async function matchingIds(
     accountId,
     groups.flatMap((group) => group.terms),
     filters,
+    statistics,
   );
   return ranked.slice(page * KNOWLEDGE_PAGE_SIZE, (page + 1) * KNOWLEDGE_PAGE_SIZE).map((item) => item.knowledgeId);
 }

@@ -3,6 +3,7 @@ import {
   lexemeQuery,
   readCandidates,
   readStatistics,
+  type Statistics,
   type ItemFilters,
   type RankedPassage,
   type TermRarity,
@@ -86,9 +87,11 @@ export async function rankByWords(
   accountId: string,
   terms: QueryTerm[],
   filters: ItemFilters = {},
+  /** The statistics of (at least) these terms, when the caller has read them already. */
+  statistics?: Statistics,
 ): Promise<RankedItem[]> {
   const names = [...new Set(terms.map(({ term }) => term))];
-  const { totals, rarity } = await readStatistics(db, accountId, names);
+  const { totals, rarity } = statistics ?? (await readStatistics(db, accountId, names));
   const known = names.filter((term) => rarity.has(term));
   if (known.length === 0) return [];
   const candidates = await readCandidates(db, accountId, candidateQuery(known, rarity), known, CANDIDATES, filters);
