@@ -209,19 +209,26 @@ const scalePlans = () =>
   );
 
 /**
- * `npm run eval:search` on the questions' own pages and a few others: the evaluation
- * still runs (it had broken unseen). Its figures come from the whole set, not from here.
+ * `npm run eval:search` and `npm run eval:answers` on the questions' own pages and a few
+ * others: the evaluations still run (one had broken unseen). Their figures come from the
+ * whole set, not from here.
  */
 const PYTHON_DOCS = '/usr/share/doc/python3.11-doc/html';
 const searchEvaluation = async (): Promise<Tally[]> => {
   if (!fs.existsSync(PYTHON_DOCS) && process.env.CI !== 'true') {
-    notes.push('Search evaluation skipped: its corpus is missing (apt-get install -y python3-doc).');
+    notes.push('Search and answers evaluations skipped: their corpus is missing (apt-get install -y python3-doc).');
     return [];
   }
   return [
     await check('Search evaluation on 60 pages (npm run eval:search -- --pages 60)', 'npx', [
       'tsx',
       'scripts/eval/search.ts',
+      '--pages',
+      '60',
+    ]),
+    await check('Answers evaluation on 60 pages (npm run eval:answers -- --pages 60)', 'npx', [
+      'tsx',
+      'scripts/eval/answers.ts',
       '--pages',
       '60',
     ]),
