@@ -83,6 +83,7 @@ export const aiSearchEventSchemas = {
   done: z.object({}),
   error: z.object({ message: z.string() }),
 } as const;
+export type AnswerNotice = z.infer<typeof aiSearchEventSchemas.notice>;
 export type AiSearchEvent = {
   [K in keyof typeof aiSearchEventSchemas]: { event: K; data: z.infer<(typeof aiSearchEventSchemas)[K]> };
 }[keyof typeof aiSearchEventSchemas];
