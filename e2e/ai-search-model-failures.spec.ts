@@ -51,6 +51,12 @@ test('a model that returns an error: the page answers from the items and says so
   const axe = await new AxeBuilder({ page }).include('[aria-label="Answer"]').analyze();
   expect(axe.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))).toEqual([]);
   await saveScreenshot('ai-search-model-error');
+  await page.getByRole('button', { name: 'Theme' }).click();
+  await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  const dark = await new AxeBuilder({ page }).include('[aria-label="Answer"]').withRules(['color-contrast']).analyze();
+  expect(dark.violations).toEqual([]);
+  await saveScreenshot('ai-search-model-error-dark');
 
   // The notice is kept with the answer, and a reload brings both back.
   await page.reload();
