@@ -61,6 +61,7 @@ describe('the OpenAI-compatible chat client', () => {
     const failures = {
       html: 'The model answered with text/html; charset=utf-8, not an event stream',
       'not-json': 'The model failed: a line that is not JSON',
+      'not-sse': 'The model sent lines that are not an event stream',
       empty: 'The model sent an empty answer',
     } as const;
     for (const [behaviour, message] of Object.entries(failures)) {

@@ -105,7 +105,7 @@ export function chatModel(settings: ModelSettings) {
         for (;;) {
           const { done, value } = await events.read().catch((error: unknown) => {
             if (signal.aborted) throw abortReason(signal);
-            if (error instanceof ParseError) throw new ModelError(`The model sent lines that are not an event stream`);
+            if (error instanceof ParseError) throw new ModelError('The model sent lines that are not an event stream');
             throw new ModelError(`The model's stream broke (${describe(error)})`);
           });
           if (done) throw new ModelError(said ? "The model's stream ended early" : 'The model sent no answer');
@@ -129,11 +129,8 @@ export function chatModel(settings: ModelSettings) {
     },
 
     /** The model's whole reply at once; a reply that is not OpenAI JSON with some text is a ModelError. */
-    async complete(
-      messages: ChatMessage[],
-      options: { signal?: AbortSignal; timeoutMs?: number } = {},
-    ): Promise<string> {
-      const signal = combined(options.signal, options.timeoutMs ?? timeoutMs);
+    async complete(messages: ChatMessage[], options: { signal?: AbortSignal } = {}): Promise<string> {
+      const signal = combined(options.signal, timeoutMs);
       const response = await post(messages, false, signal);
       return readCompletion(await readJson(response, signal));
     },

@@ -17,6 +17,8 @@ export type StandInBehaviour =
   | 'html'
   /** Answers 200 with an event stream whose data lines are not JSON. */
   | 'not-json'
+  /** Answers 200 as an event stream, but with bare JSON lines (as Ollama's own API does), not `data:` lines. */
+  | 'not-sse'
   /** Streams a well-formed completion with no text in it. */
   | 'empty';
 
@@ -75,6 +77,10 @@ export async function startModelStandIn(options: { apiKey?: string } = {}) {
     if (behaviour === 'not-json') {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       return res.end('data: Internal Server Error\n\ndata: please try again later\n\n');
+    }
+    if (behaviour === 'not-sse') {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      return res.end(`${JSON.stringify({ message: { role: 'assistant', content: 'Hello' }, done: false })}\n`);
     }
     if (behaviour === 'empty') {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
