@@ -48,9 +48,23 @@ export const relatedItemSchema = citedItemSchema.extend({
 export type RelatedItem = z.infer<typeof relatedItemSchema>;
 
 /**
+ * Why an answer comes from the items although a model is configured (decision
+ * 32), and what the page says about it, above the answer.
+ */
+export const ANSWER_NOTICES = {
+  model_timeout: 'Answered from your items: the model did not answer in time',
+  model_error: 'Answered from your items: the model returned an error',
+} as const;
+export type AnswerNoticeReason = keyof typeof ANSWER_NOTICES;
+
+/**
  * The stream's events (spec section 7): `start`, `update`, then unnamed data
  * events with answer `text` chunks and finally the whole `rawMarkdown`, then
- * `done`; or `error` with a message.
+ * `done`; or `error` with a message. Lore adds `notice` (decision 32): the
+ * model failed or was too slow, so the answer that follows is the one written
+ * from the items; with `restart`, the text sent before it (the model's
+ * unfinished answer) is withdrawn and the answer's text starts again after it.
+ * `rawMarkdown` is always the whole answer as finally shown.
  */
 export const aiSearchEventSchemas = {
   start: z.object({
@@ -61,9 +75,15 @@ export const aiSearchEventSchemas = {
   }),
   update: z.object({ knowledgeMap: knowledgeMapSchema, items: z.array(relatedItemSchema) }),
   message: z.union([z.object({ text: z.string() }), z.object({ rawMarkdown: z.string() })]),
+  notice: z.object({
+    reason: z.enum(Object.keys(ANSWER_NOTICES) as [AnswerNoticeReason, ...AnswerNoticeReason[]]),
+    message: z.string(),
+    restart: z.boolean(),
+  }),
   done: z.object({}),
   error: z.object({ message: z.string() }),
 } as const;
+export type AnswerNotice = z.infer<typeof aiSearchEventSchemas.notice>;
 export type AiSearchEvent = {
   [K in keyof typeof aiSearchEventSchemas]: { event: K; data: z.infer<(typeof aiSearchEventSchemas)[K]> };
 }[keyof typeof aiSearchEventSchemas];

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from './app-env';
-import { createWriter } from './ai/writer';
+import { createWriter, type WriterTimings } from './ai/writer';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { createAuthCache } from './auth/auth-cache';
@@ -20,6 +20,8 @@ export function assembleApp(options: {
   logger: Logger;
   secret: string;
   webRoot?: string;
+  /** The model's time limits; tests shorten them. */
+  writerTimings?: WriterTimings;
 }) {
   const { env, database, logger, secret, webRoot } = options;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
@@ -45,7 +47,9 @@ export function assembleApp(options: {
     files,
     totp: createTotpVault(secret),
     writer: createWriter(env, {
-      onModelError: (error) => logger.warn({ err: error }, 'The AI model failed; answering extractively'),
+      timings: options.writerTimings,
+      onModelError: (error, reason) =>
+        logger.warn({ err: error, reason }, `The AI model failed (${describeError(error)}); answering from the items`),
     }),
     embedder: createEmbedder(env),
     realtime,
@@ -55,3 +59,5 @@ export function assembleApp(options: {
   };
   return { app: createApp(deps), deps };
 }
+
+const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));

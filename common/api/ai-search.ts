@@ -17,7 +17,8 @@ export const aiKnowledgeSearch = defineEndpoint(
     path: '/api/aiKnowledgeSearch',
     tags,
     summary:
-      'Ask a question: `start` (knowledgeMap), `update` (related items), unnamed data events with `text` chunks and the final `rawMarkdown`, then `done`; or `error`',
+      'Ask a question: `start` (knowledgeMap), `update` (related items), unnamed data events with `text` chunks and the final `rawMarkdown`, then `done`; or `error`. ' +
+      'A `notice` (reason `model_timeout` or `model_error`, message, restart) says the answer after it comes from the items because the model failed or was too slow; with `restart: true` the text before it is withdrawn',
     request: { body: jsonBody(aiSearchRequestSchema) },
     responses: {
       200: {

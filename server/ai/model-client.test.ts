@@ -10,7 +10,10 @@ afterAll(() => standIn.close());
 beforeEach(() => standIn.behave('ok'));
 
 const messages = [
-  { role: 'user' as const, content: 'Passages:\n\n[1] Handbook\nThe office opens at nine.\n\nQuestion: when?' },
+  {
+    role: 'user' as const,
+    content: 'Passages:\n\n<passage n="1" source="Handbook">\nThe office opens at nine.\n</passage>\n\nQuestion: when?',
+  },
 ];
 const collect = async (tokens: AsyncIterable<string>) => {
   const all: string[] = [];
@@ -35,13 +38,50 @@ describe('the OpenAI-compatible chat client', () => {
 
   it('gives up on a stream that stalls', async () => {
     standIn.behave('stall');
-    await expect(collect(model(300).stream(messages))).rejects.toThrow(new ModelError('The model stopped responding'));
+    await expect(collect(model(300).stream(messages))).rejects.toThrow(
+      new ModelError('The model stopped responding', { timedOut: true }),
+    );
+  });
+
+  it('counts the wait for the first word as a stall, and says the model was too slow', async () => {
+    standIn.behave('late');
+    const error = await collect(model(300).stream(messages)).catch((caught: unknown) => caught);
+    expect(error).toEqual(new ModelError('The model stopped responding', { timedOut: true }));
+    expect((error as ModelError).timedOut).toBe(true);
+  });
+
+  it('takes the time the caller has left when it is shorter than its own time-out', async () => {
+    standIn.behave('late');
+    const error = await collect(model().stream(messages, { timeLeftMs: 300 })).catch((caught: unknown) => caught);
+    expect(error).toEqual(new ModelError('The model took too long', { timedOut: true }));
+    expect((error as ModelError).timedOut).toBe(true);
+  });
+
+  it('reads an HTML page, lines that are not JSON or an empty completion as errors, never as an empty answer', async () => {
+    const failures = {
+      html: 'The model answered with text/html; charset=utf-8, not an event stream',
+      'not-json': 'The model failed: a line that is not JSON',
+      'not-sse': 'The model sent lines that are not an event stream',
+      empty: 'The model sent an empty answer',
+    } as const;
+    for (const [behaviour, message] of Object.entries(failures)) {
+      standIn.behave(behaviour as keyof typeof failures);
+      const error = await collect(model().stream(messages)).catch((caught: unknown) => caught);
+      expect(error, behaviour).toEqual(new ModelError(message));
+      expect((error as ModelError).timedOut, behaviour).toBe(false);
+    }
+    standIn.behave('html');
+    await expect(model().complete(messages)).rejects.toThrow(
+      new ModelError('The model answered with text/html; charset=utf-8, not JSON'),
+    );
   });
 
   it('gives up on a call that takes too long overall', async () => {
     standIn.behave('stall');
     const slow = chatModel({ baseUrl: standIn.baseUrl, apiKey: 'sk-test', model: 'm', timeoutMs: 300, stallMs: 5000 });
-    await expect(collect(slow.stream(messages))).rejects.toThrow(new ModelError('The model took too long'));
+    await expect(collect(slow.stream(messages))).rejects.toThrow(
+      new ModelError('The model took too long', { timedOut: true }),
+    );
   });
 
   it('reports an error status, an error inside the stream, and a wrong key without leaking it', async () => {

@@ -10,7 +10,17 @@ export type StandInBehaviour =
   /** Answers 500 before any stream (embeddings: 500 too). */
   | 'fail'
   /** Starts a stream, then sends an error inside it. */
-  | 'fail-midway';
+  | 'fail-midway'
+  /** Holds its answer, headers and all, until the stand-in closes: a model far slower than any time-out. */
+  | 'late'
+  /** Answers 200 with an HTML error page, as a proxy in front of a model that is down does. */
+  | 'html'
+  /** Answers 200 with an event stream whose data lines are not JSON. */
+  | 'not-json'
+  /** Answers 200 as an event stream, but with bare JSON lines (as Ollama's own API does), not `data:` lines. */
+  | 'not-sse'
+  /** Streams a well-formed completion with no text in it. */
+  | 'empty';
 
 interface ChatRequest {
   model: string;
@@ -55,6 +65,27 @@ export async function startModelStandIn(options: { apiKey?: string } = {}) {
     }
     if (req.url !== '/v1/chat/completions') return sendJson(res, 404, { error: { message: 'Not found' } });
     if (behaviour === 'fail') return sendJson(res, 500, { error: { message: 'The model is overloaded' } });
+    if (behaviour === 'late') {
+      open.add(res);
+      res.on('close', () => open.delete(res));
+      return;
+    }
+    if (behaviour === 'html') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end('<!doctype html><html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>');
+    }
+    if (behaviour === 'not-json') {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      return res.end('data: Internal Server Error\n\ndata: please try again later\n\n');
+    }
+    if (behaviour === 'not-sse') {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      return res.end(`${JSON.stringify({ message: { role: 'assistant', content: 'Hello' }, done: false })}\n`);
+    }
+    if (behaviour === 'empty') {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      return res.end(`data: ${JSON.stringify({ choices: [{ index: 0, delta: {} }] })}\n\ndata: [DONE]\n\n`);
+    }
 
     const request = body as ChatRequest;
     const reply = replyTo(request);
@@ -101,11 +132,18 @@ export async function startModelStandIn(options: { apiKey?: string } = {}) {
 
 export type ModelStandIn = Awaited<ReturnType<typeof startModelStandIn>>;
 
-/** A reply drawn from the prompt: the first numbered passage's first line, cited, or a plain echo. */
+/**
+ * A reply drawn from the prompt: the first passage's first line, cited, or a
+ * plain echo. Like a naive model, it obeys any line of the prompt that says
+ * "ignore the instructions above": it repeats the line and cites a source [9]
+ * it was never given, as a prompt injection would have a model do.
+ */
 function replyTo(request: ChatRequest): string {
   const prompt = request.messages.map((message) => message.content).join('\n');
-  const passage = /^\[(\d+)\][^\n]*\n([^\n]+)/m.exec(prompt);
-  if (passage) return `From the workspace: ${passage[2]!.trim()} [${passage[1]}]`;
+  const passage = /<passage n="(\d+)"[^>]*>\n([^\n]+)/.exec(prompt);
+  const injected = /^.*ignore the instructions above.*$/im.exec(prompt)?.[0];
+  const obeyed = injected ? ` As instructed: ${injected.trim()} [9]` : '';
+  if (passage) return `From the workspace: ${passage[2]!.trim()} [${passage[1]}]${obeyed}`;
   const last = request.messages.at(-1)?.content ?? '';
   return `Stand-in reply to: ${last.slice(0, 200)}`;
 }

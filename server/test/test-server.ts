@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
+import type { WriterTimings } from '../ai/writer';
 import { assembleApp } from '../assemble';
 import type { Database } from '../db/client';
 import type { Role } from '../db/schema';
@@ -27,7 +28,14 @@ export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-0123456789';
  * calls `jobs.runUntilIdle()`, or by itself with `backgroundJobs` (as in the browser tests).
  */
 export async function startTestServer(
-  options: { webRoot?: string; env?: Record<string, string>; database?: Database; backgroundJobs?: boolean } = {},
+  options: {
+    webRoot?: string;
+    env?: Record<string, string>;
+    database?: Database;
+    backgroundJobs?: boolean;
+    /** The model's time limits, shortened so a test waits for a state rather than for the clock. */
+    writerTimings?: WriterTimings;
+  } = {},
 ) {
   const mailbox = await startMailbox();
   const { database, drop } = options.database
@@ -54,6 +62,7 @@ export async function startTestServer(
     logger,
     secret: TEST_AUTH_SECRET,
     webRoot: options.webRoot,
+    writerTimings: options.writerTimings,
   });
   handler = app.fetch;
   // A short poll, so a page waiting on a job's result is not kept waiting.

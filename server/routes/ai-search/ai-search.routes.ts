@@ -1,6 +1,13 @@
 import { streamSSE } from 'hono/streaming';
 import * as api from '../../../common/api/ai-search';
-import { RELATED_ITEMS, REQUEST_ID_HEADER, type KnowledgeMap, type RelatedItem } from '../../../common/ai-search';
+import {
+  AI_SEARCH_LIMITS,
+  ANSWER_NOTICES,
+  RELATED_ITEMS,
+  REQUEST_ID_HEADER,
+  type KnowledgeMap,
+  type RelatedItem,
+} from '../../../common/ai-search';
 import type { AppDeps } from '../../app-env';
 import type { Source } from '../../ai/writer';
 import type { RankedPassage } from '../../data/search-index';
@@ -19,6 +26,12 @@ const ANSWER_SOURCES = 5;
 const EXCERPT_CHARACTERS = 600;
 /** What the page is told when an answer breaks off; the details go to the log. */
 const ANSWER_FAILED = 'The answer could not be completed. Please try again.';
+/**
+ * How long after the question arrived the model may still be writing: the
+ * page gives up at 30 s (spec section 9), so the model is cut off 5 s before,
+ * leaving time for the answer from the items to reach it.
+ */
+const MODEL_DEADLINE_MS = AI_SEARCH_LIMITS.timeoutMs - 5_000;
 /** A request id the page may choose: short and plain, as it is logged and echoed. */
 const REQUEST_ID = /^[\w-]{1,100}$/;
 
@@ -33,6 +46,7 @@ export function answerSources(hits: RankedPassage[]): Source[] {
 export function aiSearchRoutes(deps: AppDeps) {
   const { database, writer, logger } = deps;
   return createRouter(deps).openapi(api.aiKnowledgeSearch, async (c) => {
+    const askedAt = Date.now();
     const { accountId, query } = c.req.valid('json');
     const member = await findMembership(database.db, accountId, currentUser(c).id);
     // The spec answers a non-member 403 here (the other endpoints hide the account with 404).
@@ -75,10 +89,21 @@ export function aiSearchRoutes(deps: AppDeps) {
         });
         await stream.writeSSE({ event: 'update', data: JSON.stringify({ knowledgeMap, items }) });
         let markdown = '';
-        for await (const text of writer.answer(nearest ?? query, sources, stop.signal)) {
+        const timeLeftMs = MODEL_DEADLINE_MS - (Date.now() - askedAt);
+        for await (const part of writer.answer(nearest ?? query, sources, { signal: stop.signal, timeLeftMs })) {
           if (stream.aborted) return;
-          markdown += text;
-          await stream.writeSSE({ data: JSON.stringify({ text }) });
+          if ('fallback' in part) {
+            // The model did not deliver: say so, and the answer from the items follows (in place of any start it made).
+            const { reason, restart } = part.fallback;
+            if (restart) markdown = '';
+            await stream.writeSSE({
+              event: 'notice',
+              data: JSON.stringify({ reason, message: ANSWER_NOTICES[reason], restart }),
+            });
+            continue;
+          }
+          markdown += part.text;
+          await stream.writeSSE({ data: JSON.stringify({ text: part.text }) });
         }
         await stream.writeSSE({ data: JSON.stringify({ rawMarkdown: markdown }) });
         await stream.writeSSE({ event: 'done', data: '{}' });

@@ -1,4 +1,4 @@
-import { Sparkles } from 'lucide-react';
+import { Info, Sparkles } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
@@ -7,9 +7,20 @@ import './answer-content.css';
 
 /**
  * The answer, as sanitised HTML, growing while it streams. Its citation links
- * open the item inside the app rather than reloading the page.
+ * open the item inside the app rather than reloading the page. A `notice` (the
+ * model failed, so the items answer) stands above it, and is announced.
  */
-export function AnswerPanel({ query, html, streaming }: { query: string; html: string; streaming: boolean }) {
+export function AnswerPanel({
+  query,
+  html,
+  streaming,
+  notice,
+}: {
+  query: string;
+  html: string;
+  streaming: boolean;
+  notice?: string | null;
+}) {
   const navigate = useNavigate();
   const followInAppLink = (event: MouseEvent<HTMLDivElement>) => {
     const link = (event.target as Element).closest('a');
@@ -25,6 +36,15 @@ export function AnswerPanel({ query, html, streaming }: { query: string; html: s
         <Sparkles className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
         <span className="min-w-0 break-words">{query}</span>
       </h2>
+      {/* Always rendered, so a screen reader announces the notice when it arrives. */}
+      <div role="status" className="empty:hidden" data-testid="ai-answer-notice">
+        {notice && (
+          <p className="mb-4 flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+            <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>{notice}</span>
+          </p>
+        )}
+      </div>
       {html ? (
         // Rendered by renderAnswer: marked, then DOMPurify.
         <div

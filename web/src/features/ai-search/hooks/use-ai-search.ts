@@ -76,6 +76,8 @@ export function useAiSearch(accountId: string) {
               show({ knowledgeMap, relatedItems, ...render(result.rawMarkdown, knowledgeMap) }),
             onText: (text) => show(render(result.rawMarkdown + text)),
             onRawMarkdown: (rawMarkdown) => show(render(rawMarkdown)),
+            // The model's unfinished answer, if any, makes way for the answer from the items.
+            onNotice: ({ message, restart }) => show({ notice: message, ...(restart ? render('') : {}) }),
           },
         });
         show({}, 'completed');

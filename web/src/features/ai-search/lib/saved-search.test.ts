@@ -26,6 +26,7 @@ const finished: SearchResult = {
   error: null,
   retryCount: 1,
   correctedQuery: null,
+  notice: 'Answered from your items: the model did not answer in time',
 };
 
 beforeEach(() => localStorage.clear());

@@ -13,6 +13,8 @@ export const searchResultSchema = z.object({
   retryCount: z.number().int().min(0),
   /** The nearest workspace words, searched because the question's found nothing (a search saved before has none). */
   correctedQuery: z.string().nullable().default(null),
+  /** Why the answer comes from the items although a model is configured (decision 32); none when it does not. */
+  notice: z.string().nullable().default(null),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
@@ -27,6 +29,7 @@ export const emptyResult: SearchResult = {
   error: null,
   retryCount: 0,
   correctedQuery: null,
+  notice: null,
 };
 
 const storageKey = (accountId: string) => `ai-search:${accountId}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { REQUEST_ID_HEADER, type KnowledgeMap, type RelatedItem } from '@common/ai-search';
+import { ANSWER_NOTICES, REQUEST_ID_HEADER, type KnowledgeMap, type RelatedItem } from '@common/ai-search';
 import { AI_SEARCH_MESSAGES } from './messages';
 import { AiSearchError, isAbort, runAiSearch, type AiSearchOptions } from './search-stream';
 
@@ -50,6 +50,7 @@ function search(server: ReturnType<typeof fakeServer>, options: Partial<AiSearch
       onUpdate: (map, items) => seen.push(['update', map, items]),
       onText: (text) => seen.push(['text', text]),
       onRawMarkdown: (markdown) => seen.push(['rawMarkdown', markdown]),
+      onNotice: (notice) => seen.push(['notice', notice]),
     },
     ...options,
   });
@@ -106,6 +107,24 @@ describe('runAiSearch', () => {
     server.end();
     await done;
     expect(seen).toEqual([['text', 'Hi']]);
+  });
+
+  it('hands on a notice that the items answer, restart and all', async () => {
+    const server = fakeServer();
+    const { seen, done } = search(server);
+    const notice = { reason: 'model_error', message: ANSWER_NOTICES.model_error, restart: true };
+    server.write(
+      sse(undefined, { text: 'The model be' }) +
+        sse('notice', notice) +
+        sse(undefined, { text: 'You get 25 days [1]' }) +
+        sse('done', {}),
+    );
+    await done;
+    expect(seen).toEqual([
+      ['text', 'The model be'],
+      ['notice', notice],
+      ['text', 'You get 25 days [1]'],
+    ]);
   });
 
   it("rejects with the error event's message", async () => {

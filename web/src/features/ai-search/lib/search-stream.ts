@@ -5,6 +5,7 @@ import {
   AI_SEARCH_LIMITS,
   aiSearchEventSchemas,
   REQUEST_ID_HEADER,
+  type AnswerNotice,
   type KnowledgeMap,
   type RelatedItem,
 } from '@common/ai-search';
@@ -31,6 +32,11 @@ export interface AiSearchHandlers {
   onText?: (text: string) => void;
   /** The whole answer, sent once the last chunk has gone. */
   onRawMarkdown?: (markdown: string) => void;
+  /**
+   * The model failed or was too slow: the answer that follows comes from the
+   * items (`message` says so); with `restart`, the text so far is withdrawn.
+   */
+  onNotice?: (notice: AnswerNotice) => void;
 }
 
 export interface AiSearchOptions {
@@ -144,6 +150,9 @@ function dispatch(message: EventSourceMessage, handlers: AiSearchHandlers): 'don
       else handlers.onRawMarkdown?.(data.rawMarkdown);
       return undefined;
     }
+    case 'notice':
+      handlers.onNotice?.(parse('notice', message.data));
+      return undefined;
     case 'error':
       throw new AiSearchError(parse('error', message.data).message);
     case 'done':

@@ -78,7 +78,7 @@ function AiSearch({ accountId }: { accountId: string }) {
               <strong className="font-semibold italic text-foreground">{state.correctedQuery}</strong>.
             </p>
           )}
-          <AnswerPanel query={state.query} html={state.results} streaming={searching} />
+          <AnswerPanel query={state.query} html={state.results} streaming={searching} notice={state.notice} />
         </div>
         <RelatedItems
           accountId={accountId}
