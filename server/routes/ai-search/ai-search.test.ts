@@ -207,7 +207,7 @@ describe('POST /api/aiKnowledgeSearch with a model', () => {
     ]);
     expect(texts(answer.events)[0]).toBe('From'); // the model's start, withdrawn by the notice
     expect(rawMarkdown(answer.events)).toBe(shownText(answer.events));
-    expect(rawMarkdown(answer.events)).toContain('Everyone gets 25 days of paid holiday a year. Ask your lead');
+    expect(rawMarkdown(answer.events)).toContain('Everyone gets 25 days of paid holiday a year. [1]');
     expect(rawMarkdown(answer.events)).not.toContain('From the workspace');
   });
 
@@ -287,7 +287,7 @@ describe('POST /api/aiKnowledgeSearch with a model that fails or is slow', () =>
     const sequence = names(answer.events);
     expect(sequence.indexOf('notice')).toBeLessThan(sequence.indexOf('message'));
     expect(rawMarkdown(answer.events)).toBe(shownText(answer.events));
-    expect(rawMarkdown(answer.events)).toContain('Everyone gets 25 days of paid holiday a year. Ask your lead');
+    expect(rawMarkdown(answer.events)).toContain('Everyone gets 25 days of paid holiday a year. [1]');
     expect(rawMarkdown(answer.events)).toContain('[1]');
     const warning = warnings.mock.calls
       .map((call) => call.at(-1) as string)
