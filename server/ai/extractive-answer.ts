@@ -43,8 +43,7 @@ function unitsOf(source: Source): Array<Omit<Unit, 'score' | 'matched'>> {
       units.push({ source, position: units.length, text, listItem: !/[.!?:]$/.test(text) });
       continue;
     }
-    for (const sentence of sentences)
-      units.push({ source, position: units.length, text: sentence, listItem: false });
+    for (const sentence of sentences) units.push({ source, position: units.length, text: sentence, listItem: false });
   }
   return units;
 }
@@ -97,16 +96,21 @@ export function chooseUnits(question: string, sources: Source[]): { units: Unit[
   for (const unit of ranked.slice(1)) {
     if (chosen.length >= MAX_UNITS || words >= MAX_WORDS) break;
     if (chosen.some((other) => other.text === unit.text)) continue;
-    const sameItem = unit.source === best.source;
+    const sameItem = unit.source.n === best.source.n;
     const answersToo = unit.score >= OTHER_ITEM_SHARE * best.score && (unit.matched > 1 || asked <= 1);
     if (sameItem ? unit.score < SAME_ITEM_SHARE * best.score : !answersToo) continue;
     chosen.push(unit);
     words += unit.text.split(/\s+/).length;
   }
   // The best unit's item first, its best unit leading; then the others in rank and reading order.
-  const order = (unit: Unit) => (unit === best ? -1 : unit.source === best.source ? 0 : unit.source.n);
+  const order = (unit: Unit) => (unit === best ? -1 : unit.source.n === best.source.n ? 0 : unit.source.n);
   const answers = best.matched >= ANSWERS_SHARE * asked;
-  return { units: chosen.sort((a, b) => order(a) - order(b) || a.position - b.position), answers };
+  return {
+    units: chosen.sort(
+      (a, b) => order(a) - order(b) || sources.indexOf(a.source) - sources.indexOf(b.source) || a.position - b.position,
+    ),
+    answers,
+  };
 }
 
 /** Markdown special characters in quoted text, escaped so a quote renders as the text it was. */

@@ -63,6 +63,8 @@ export interface RankedPassage {
   heading: string;
   /** Its text, read back from the item (server/search/passage-text.ts); empty until then. */
   body: string;
+  /** The item's next best passages, for an answer to read more of it (read back with the text). */
+  next?: Array<{ position: number; heading: string; body: string }>;
   score: number;
 }
 

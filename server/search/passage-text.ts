@@ -12,19 +12,26 @@ export async function passagesOfItems(db: Executor, ids: string[]): Promise<Map<
   return new Map([...texts].map(([id, text]) => [id, itemPassages(text.content, text.pdfTexts)]));
 }
 
-/** The text of each hit's passage (its heading stays as stored), for the answer to quote. */
+/** The text of each hit's passage (its heading stays as stored), and of its next best ones, for the answer to quote. */
 export async function withPassageText(db: Executor, hits: RankedPassage[]): Promise<RankedPassage[]> {
   const passages = await passagesOfItems(
     db,
     hits.map((hit) => hit.knowledge_id),
   );
-  return hits.map((hit) => ({ ...hit, body: passages.get(hit.knowledge_id)?.[hit.position]?.text ?? '' }));
+  return hits.map((hit) => {
+    const own = passages.get(hit.knowledge_id) ?? [];
+    const next = (hit.next ?? []).flatMap(({ position }) => {
+      const passage = own[position];
+      return passage ? [{ position, heading: passage.heading, body: passage.text }] : [];
+    });
+    return { ...hit, body: own[hit.position]?.text ?? '', next };
+  });
 }
 
 /** Ranked items as the AI search shows them: with their title, short id and best passage (its place and heading). */
 export async function withPassages(
   db: Executor,
-  ranked: Array<{ knowledgeId: string; passage: number; score: number }>,
+  ranked: Array<{ knowledgeId: string; passage: number; nextPassages?: number[]; score: number }>,
 ): Promise<RankedPassage[]> {
   const rows = await rankedPassageRows(db, ranked);
   const found = new Map(rows.map((row) => [`${row.knowledge_id}/${row.position}`, row]));
@@ -41,6 +48,7 @@ export async function withPassages(
         position,
         heading,
         body: '',
+        next: (hit.nextPassages ?? []).map((position) => ({ position, heading: '', body: '' })),
         score: hit.score,
       },
     ];

@@ -44,8 +44,14 @@ export interface RankedItem {
   knowledgeId: string;
   /** The best passage's place among the item's passages. */
   passage: number;
+  /** The places of its next best passages (at least half the best one's score), best first: more for an answer to read. */
+  nextPassages: number[];
   score: number;
 }
+
+/** How many more passages of an item an answer may read, and how well they must score against its best. */
+const NEXT_PASSAGES = 2;
+const NEXT_PASSAGE_SHARE = 0.5;
 
 /**
  * A term's document frequencies. A variant (the word written another way) is as
@@ -120,7 +126,14 @@ function scoreCandidate(
     }
   }
   const best = passageScores.reduce((bestIndex, score, i) => (score > passageScores[bestIndex]! ? i : bestIndex), 0);
-  return { passage: passageScores[best] ?? 0, best, item, outline };
+  const bestScore = passageScores[best] ?? 0;
+  const next = passageScores
+    .map((score, i) => ({ score, i }))
+    .filter(({ score, i }) => i !== best && score > 0 && score >= NEXT_PASSAGE_SHARE * bestScore)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, NEXT_PASSAGES)
+    .map(({ i }) => i);
+  return { passage: bestScore, best, next, item, outline };
 }
 
 /** The candidates that match any term, best first: the three rankings, each scaled by its best score, fused. */
@@ -142,6 +155,7 @@ export function rankCandidates(
         knowledgeId: s.candidate.knowledgeId,
         updatedAt: s.candidate.updatedAt,
         passage: s.best,
+        nextPassages: s.next,
         score:
           FUSION.passage * scaled(s.passage, maxima.passage) +
           FUSION.item * scaled(s.item, maxima.item) +

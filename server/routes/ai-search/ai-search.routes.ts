@@ -35,11 +35,21 @@ const MODEL_DEADLINE_MS = AI_SEARCH_LIMITS.timeoutMs - 5_000;
 /** A request id the page may choose: short and plain, as it is logged and echoed. */
 const REQUEST_ID = /^[\w-]{1,100}$/;
 
+/** How many of the best items an answer reads more than one passage of. */
+const ITEMS_READ_FURTHER = 2;
+
 /** What an answer is written from: the best few hits' passages, numbered [n] as the knowledge map numbers them (npm run eval:answers uses it too). */
 export function answerSources(hits: RankedPassage[]): Source[] {
-  return hits
-    .slice(0, ANSWER_SOURCES)
-    .map((hit, i) => ({ n: i + 1, title: hit.title, heading: hit.heading, text: hit.body }));
+  return hits.slice(0, ANSWER_SOURCES).flatMap((hit, i) => [
+    { n: i + 1, title: hit.title, heading: hit.heading, text: hit.body },
+    // The best items' next best passages too, under the same number: the sentence that answers is often there.
+    ...(i < ITEMS_READ_FURTHER ? (hit.next ?? []) : []).map((next) => ({
+      n: i + 1,
+      title: hit.title,
+      heading: next.heading,
+      text: next.body,
+    })),
+  ]);
 }
 
 /** POST /api/aiKnowledgeSearch: a question answered from the account's items, streamed as server-sent events. */
