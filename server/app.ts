@@ -153,7 +153,7 @@ export function createApp(deps: AppDeps) {
     }
     if (error instanceof AppError) {
       if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
-      return c.json({ error: error.message, code: error.code }, error.status);
+      return c.json({ ...error.details, error: error.message, code: error.code }, error.status);
     }
     // Hono's validators throw this for a body that is not JSON.
     if (error instanceof HTTPException && error.status === 400) {
