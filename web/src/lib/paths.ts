@@ -42,6 +42,12 @@ export function accountPaths(accountId: string) {
     /** An article by its full id or its short id. */
     article: (ref: string) => `${base}/knowledge/${segment(ref)}`,
     editArticle: (ref: string) => `${base}/knowledge/edit/${segment(ref)}`,
+    /** An article's history; `version` opens that version. */
+    articleHistory: (ref: string, version?: number) =>
+      withQuery(
+        `${base}/knowledge/history/${segment(ref)}`,
+        new URLSearchParams(version === undefined ? {} : { version: String(version) }),
+      ),
     users: () => `${base}/users`,
     /** The AI search page, asking `question` when there is one. */
     aiSearch: (question?: string) =>
