@@ -42,13 +42,21 @@ export function useCreateKnowledge(accountId: string) {
   });
 }
 
-/** PATCH .../knowledge/:id: saves an edit. */
+/**
+ * PATCH .../knowledge/:id: saves an edit based on the item's version `basedOn` (the one the editor
+ * loaded); the server refuses it with 409 when someone saved a newer one meanwhile.
+ */
 export function useUpdateKnowledge(accountId: string, id: string) {
   const remember = useRememberSaved(accountId);
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: KnowledgeInput) =>
-      (await api(updateKnowledge, { params: { accountId, knowledgeId: id }, json: input })).data,
-    onSuccess: remember,
+    mutationFn: async ({ input, basedOn }: { input: KnowledgeInput; basedOn: number }) =>
+      (await api(updateKnowledge, { params: { accountId, knowledgeId: id }, json: { ...input, version: basedOn } }))
+        .data,
+    onSuccess: (item) => {
+      void queryClient.invalidateQueries({ queryKey: knowledgeKeys.histories(accountId) });
+      return remember(item);
+    },
   });
 }
 
