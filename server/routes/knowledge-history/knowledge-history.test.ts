@@ -63,6 +63,21 @@ describe('saves based on a version', () => {
     expect(again.body.data.version).toBe(3);
   });
 
+  it('lets exactly one of two saves sent at the same moment from one version through', async () => {
+    const item = await runbook();
+    const [a, b] = await Promise.all([
+      owner.patch(`${base()}/${item.id}`, { content: '<p>Ada was here.</p>', version: 1 }),
+      member.patch(`${base()}/${item.id}`, { content: '<p>Grace was here.</p>', version: 1 }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const winner = a.status === 200 ? a : b;
+    expect((await owner.get(`${base()}/${item.id}`)).body.data).toMatchObject({
+      version: 2,
+      content: winner.body.data.content,
+    });
+    expect((await owner.get(`${base()}/${item.id}/revisions`)).body.data.revisions).toHaveLength(2);
+  });
+
   it('still saves an edit without a version (as before), keeping the version it replaced', async () => {
     const item = await runbook();
     const saved = await member.patch(`${base()}/${item.id}`, { title: 'Runbook for the pump' });
