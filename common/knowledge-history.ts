@@ -22,6 +22,8 @@ export const revisionSummarySchema = z.object({
   name: z.string().nullable(),
   saved_by_name: z.string().nullable(),
   saved_at: z.string(),
+  /** The version a restore brought back to make this one; null when an edit made it. */
+  restored_from: z.number().int().nullable(),
   /** The item's current version (the list's first entry), not a kept revision. */
   current: z.boolean(),
 });

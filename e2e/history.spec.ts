@@ -187,6 +187,7 @@ test('history: list the versions, see what changed, restore one; on a phone too'
   const graceVersions = grace.getByRole('navigation', { name: 'Versions' }).getByRole('link');
   await expect(graceVersions).toHaveCount(4);
   await expect(graceVersions.nth(0)).toContainText('Version 4');
+  await expect(graceVersions.nth(0)).toContainText('Restored from version 1');
   await grace.getByRole('button', { name: 'Save version' }).click();
   await grace.getByLabel('Name').fill('After the drill review');
   await grace.getByRole('dialog').getByRole('button', { name: 'Save version' }).click();

@@ -18,6 +18,8 @@ export interface KnowledgeEdit {
   changes: Partial<ItemText>;
   /** The version the editor started from; undefined: none given (last writer wins, the replaced text kept). */
   baseVersion?: number;
+  /** The version this edit brings back, for a restore. */
+  restoredFrom?: number;
 }
 
 const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every((tag, i) => tag === b[i]);
@@ -54,7 +56,13 @@ export async function editKnowledgeItem(
       await keepRevision(trx, current);
       await writeItemVersion(
         trx,
-        { accountId, id: knowledgeId, version: current.version + 1, editorId: edit.editorId },
+        {
+          accountId,
+          id: knowledgeId,
+          version: current.version + 1,
+          editorId: edit.editorId,
+          restoredFrom: edit.restoredFrom,
+        },
         next,
       );
     }

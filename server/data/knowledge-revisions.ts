@@ -11,6 +11,7 @@ export interface ReplacedVersion extends ItemText {
   version: number;
   updated_by: string | null;
   updated_at: Date;
+  restored_from: number | null;
 }
 
 /**
@@ -29,6 +30,7 @@ export async function keepRevision(trx: Executor, item: ReplacedVersion, name: s
       tags: item.tags,
       saved_by: item.updated_by,
       saved_at: item.updated_at,
+      restored_from: item.restored_from,
       name,
     })
     .onConflict((conflict) =>
@@ -48,7 +50,13 @@ export async function listRevisions(db: Executor, accountId: string, knowledgeId
     .selectFrom('knowledge_revisions')
     .leftJoin('users', 'users.id', 'knowledge_revisions.saved_by')
     .leftJoin('profiles', 'profiles.id', 'knowledge_revisions.saved_by')
-    .select(['knowledge_revisions.version', 'knowledge_revisions.name', 'knowledge_revisions.saved_at', ...savedByName])
+    .select([
+      'knowledge_revisions.version',
+      'knowledge_revisions.name',
+      'knowledge_revisions.saved_at',
+      'knowledge_revisions.restored_from',
+      ...savedByName,
+    ])
     .where('knowledge_revisions.account_id', '=', accountId)
     .where('knowledge_revisions.knowledge_id', '=', knowledgeId)
     .orderBy('knowledge_revisions.version', 'desc')
@@ -66,6 +74,7 @@ export async function findRevision(db: Executor, accountId: string, knowledgeId:
       'knowledge_revisions.version',
       'knowledge_revisions.name',
       'knowledge_revisions.saved_at',
+      'knowledge_revisions.restored_from',
       'knowledge_revisions.title',
       'knowledge_revisions.content',
       'knowledge_revisions.tags',
@@ -92,6 +101,7 @@ export async function findCurrentVersion(db: Executor, accountId: string, knowle
       'knowledge.version',
       'knowledge_revisions.name',
       'knowledge.updated_at as saved_at',
+      'knowledge.restored_from',
       'knowledge.title',
       'knowledge.content',
       'knowledge.tags',

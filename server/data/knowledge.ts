@@ -194,17 +194,17 @@ export interface ItemText {
 export async function lockItemVersion(trx: Executor, accountId: string, id: string) {
   return trx
     .selectFrom('knowledge')
-    .select(['id', 'account_id', 'version', 'title', 'content', 'tags', 'updated_by', 'updated_at'])
+    .select(['id', 'account_id', 'version', 'title', 'content', 'tags', 'updated_by', 'updated_at', 'restored_from'])
     .where('account_id', '=', accountId)
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
 }
 
-/** Writes a new version of the item (`version`), made by `editorId` now. */
+/** Writes a new version of the item (`version`), made by `editorId` now (by restoring `restoredFrom`, if given). */
 export async function writeItemVersion(
   trx: Executor,
-  item: { accountId: string; id: string; version: number; editorId: string },
+  item: { accountId: string; id: string; version: number; editorId: string; restoredFrom?: number },
   text: ItemText,
 ) {
   await trx
@@ -214,6 +214,7 @@ export async function writeItemVersion(
       preview: knowledgePreview(text.content),
       version: item.version,
       updated_by: item.editorId,
+      restored_from: item.restoredFrom ?? null,
       updated_at: new Date(),
     })
     .where('account_id', '=', item.accountId)

@@ -182,6 +182,8 @@ export interface KnowledgeTable {
   version: ColumnType<number, number | undefined, number>;
   /** Who made the current version (0033); null when unknown (edited before 0033) or the user is deleted. */
   updated_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The version the current one was restored from (0033); null when an edit made it. */
+  restored_from: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** An earlier version of an item, kept whole when a save or restore replaced it (0033, decision 31). */
@@ -199,6 +201,8 @@ export interface KnowledgeRevisionsTable {
   saved_at: Date;
   /** A name someone gave it ("Save version"), or null. */
   name: string | null;
+  /** The version a restore brought back to make this one; null when an edit made it. */
+  restored_from: number | null;
 }
 
 /** A PDF attached to an item: its file and thumbnail in the knowledge-pdfs bucket, and the text the server extracted. */

@@ -7,6 +7,7 @@ interface VersionRow {
   saved_at: Date;
   saved_by_full_name: string | null;
   saved_by_email: string | null;
+  restored_from: number | null;
 }
 
 /** A version for the history list: who made it named as an author is (null when unknown or deleted). */
@@ -16,6 +17,7 @@ export function presentRevisionSummary(row: VersionRow, current: boolean): Revis
     name: row.name,
     saved_by_name: row.saved_by_email === null ? null : displayNameOf(row.saved_by_full_name, row.saved_by_email),
     saved_at: row.saved_at.toISOString(),
+    restored_from: row.restored_from,
     current,
   };
 }

@@ -62,6 +62,7 @@ export function knowledgeHistoryRoutes(deps: AppDeps) {
         editorId: userId,
         changes: { title: revision.title, content: revision.content, tags: revision.tags },
         baseVersion: c.req.valid('json').version,
+        restoredFrom: version,
       });
       return c.json({ data: presentKnowledge(row) }, 200);
     })

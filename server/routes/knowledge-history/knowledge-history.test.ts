@@ -142,7 +142,20 @@ describe('history', () => {
     // Nothing destroyed: the version the restore replaced is kept, and every earlier one.
     const after = (await owner.get(`${base()}/${item.id}/revisions`)).body.data.revisions;
     expect(after.map((entry: { version: number }) => entry.version)).toEqual([4, 3, 2, 1]);
-    expect(after[0].saved_by_name).toBe('Grace Hopper');
+    expect(after[0]).toMatchObject({ saved_by_name: 'Grace Hopper', restored_from: 1 });
+    expect(after.slice(1).map((entry: { restored_from: number | null }) => entry.restored_from)).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    // Once replaced, the restored version keeps saying where it came from.
+    await owner.patch(`${base()}/${item.id}`, { title: 'Runbook again', version: 4 });
+    expect((await owner.get(`${base()}/${item.id}/revisions/4`)).body.data).toMatchObject({
+      restored_from: 1,
+      current: false,
+    });
+    expect((await owner.get(`${base()}/${item.id}`)).body.data.version).toBe(5);
+    expect((await owner.get(`${base()}/${item.id}/revisions`)).body.data.revisions[0].restored_from).toBeNull();
     expect((await owner.get(`${base()}/${item.id}/revisions/3`)).body.data.title).toBe('Pump runbook');
   });
 

@@ -77,7 +77,7 @@ export function KnowledgeHistoryPage() {
   return (
     <div className="mx-auto max-w-5xl">
       {header}
-      <div className="grid gap-6 md:grid-cols-[16rem_minmax(0,1fr)]">
+      <div className="grid items-start gap-6 md:grid-cols-[16rem_minmax(0,1fr)]">
         <div className="grid content-start gap-4">
           <VersionList
             accountId={accountId}

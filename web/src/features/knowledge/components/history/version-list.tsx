@@ -34,6 +34,9 @@ export function VersionList(props: {
                   )}
                 </span>
                 {revision.name && <span className="font-medium wrap-anywhere">{revision.name}</span>}
+                {revision.restored_from !== null && (
+                  <span className="text-muted-foreground">Restored from version {revision.restored_from}</span>
+                )}
                 <span className="text-muted-foreground">{versionStamp(revision)}</span>
               </Link>
             </li>

@@ -55,7 +55,10 @@ export function VersionView(props: { accountId: string; item: KnowledgeDto; summ
             {summary.current && ' (current)'}
             {summary.name && <span className="block text-base font-medium wrap-anywhere">{summary.name}</span>}
           </h2>
-          <p className="text-sm text-muted-foreground">{versionStamp(summary)}</p>
+          <p className="text-sm text-muted-foreground">
+            {versionStamp(summary)}
+            {summary.restored_from !== null && ` · restored from version ${summary.restored_from}`}
+          </p>
         </div>
         {!summary.current && (
           <Button onClick={() => setConfirming(true)} disabled={!revision.data}>
