@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { insertMember } from '../server/data/account-members';
 import type { TestServer } from '../server/test/test-server';
@@ -26,6 +27,17 @@ async function teamOfTwo(page: Page, browser: Browser, lore: TestServer, viewpor
   await insertMember(lore.db, accountId, graceId, 'member');
   await grace.request.patch('/api/me/profile', { data: { full_name: 'Grace Hopper' } });
   return { accountId, grace };
+}
+
+/** What axe-core calls serious or critical on the page as it is now (the accessibility walk never sees a conflict). */
+async function seriousProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes[0]?.target.join(' ')}`);
 }
 
 /** Types `text` at the end of the editor's content. */
@@ -71,6 +83,8 @@ test('two members save the same item: the second is told, keeps what they typed,
   await expect(grace).toHaveURL(new RegExp(`${editPath}$`));
   await expect(grace.getByLabel('Title')).toHaveValue('Boiler runbook (winter)');
   await expect(grace.getByRole('textbox', { name: 'Content' })).toContainText('Bleed the radiators. Call the plumber.');
+  await expect(conflict).toBeFocused();
+  expect(await seriousProblems(grace)).toEqual([]);
   await saveScreenshot('history-conflict-notice', grace);
 
   // She compares: Ada's words are what her text would remove, hers what it adds (after the legend's own marks).
@@ -79,6 +93,7 @@ test('two members save the same item: the second is told, keeps what they typed,
   await expect(comparison.locator('del')).toContainText(['removed', 'Check', 'pressure gauge']);
   await expect(comparison.locator('ins')).toContainText(['added', 'Call', 'plumber']);
   await expect(comparison.locator('ins').filter({ hasText: '(winter)' })).toBeVisible();
+  expect(await seriousProblems(grace)).toEqual([]);
   await saveScreenshot('history-conflict-compare', grace);
   await grace.keyboard.press('Escape');
 
@@ -88,6 +103,7 @@ test('two members save the same item: the second is told, keeps what they typed,
   const kept = grace.getByTestId('kept-draft');
   await expect(kept).toContainText('Boiler runbook (winter)');
   await expect(kept).toContainText('Bleed the radiators. Call the plumber.');
+  expect(await seriousProblems(grace)).toEqual([]);
   await saveScreenshot('history-conflict-kept-draft', grace);
   await typeAtEnd(grace, ' Call the plumber.');
   await grace.getByRole('button', { name: 'Save changes' }).click();
