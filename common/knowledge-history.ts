@@ -5,16 +5,16 @@ import { noControlCharacters } from './text';
 /** Said (409) when an edit was based on a version the item has moved past; `current` is the item now. */
 export const EDIT_CONFLICT_MESSAGE = 'Someone else changed this item after you opened it. Your changes were not saved.';
 
-/** Longest name of a saved version, in characters. */
-export const REVISION_NAME_MAX_LENGTH = 100;
-
-/** A 409 for an edit of an older version: the usual error, and the item as it is now. */
+/** A 409 for a write based on an older version: the error, and the item as it is now (`current`). */
 export const editConflictSchema = z.object({
   error: z.string(),
   code: z.literal('edit_conflict'),
   current: knowledgeSchema,
 });
 export type EditConflictDto = z.infer<typeof editConflictSchema>;
+
+/** Longest name of a saved version, in characters. */
+export const REVISION_NAME_MAX_LENGTH = 100;
 
 /** A version in an item's history: its number, who made it (null: unknown or deleted), when, its name if given. */
 export const revisionSummarySchema = z.object({

@@ -64,9 +64,8 @@ export const knowledgeInputSchema = z.object({
 
 /** An item's version number: 1 when created, one more with every save that changes it (decision 31). */
 export const versionSchema = z
-  .number({ error: 'Version must be a number' })
-  .int('Version must be a whole number')
-  .min(1, 'Version must be 1 or more');
+  .int({ error: 'Version must be a whole number from 1' })
+  .min(1, 'Version must be a whole number from 1');
 
 /**
  * An edit: any of the fields, and `version`, the version it was based on (the one the
@@ -160,7 +159,7 @@ export const knowledgeSchema = knowledgeSummarySchema.omit({ preview: true }).ex
   content: z.string(),
   ai_question: z.string().nullable(),
   /** Its version (decision 31): an edit sends it back to say what it was based on. */
-  version: z.number().int(),
+  version: z.number(),
 });
 export type KnowledgeDto = z.infer<typeof knowledgeSchema>;
 

@@ -186,7 +186,7 @@ test('history: list the versions, see what changed, restore one; on a phone too'
   await expect(changes.locator('del').filter({ hasText: 'east' })).toBeVisible();
   await expect(changes.locator('ins').filter({ hasText: 'west' })).toBeVisible();
   await saveScreenshot('history-diff');
-  await page.getByRole('tab', { name: 'This version' }).click();
+  await page.getByRole('button', { name: 'This version' }).click();
   await expect(page.getByTestId('article-content')).toContainText('Leave by the east stairs.');
 
   // Restore it, after saying yes.

@@ -10,7 +10,6 @@ import {
   weeklyCountSchema,
 } from '../knowledge';
 import { MAX_IMAGE_BYTES, uploadedImageSchema } from '../files';
-import { editConflictSchema } from '../knowledge-history';
 import { accountParams } from './accounts';
 import { dataOf, defineEndpoint, errors, jsonBody, ok } from './define';
 
@@ -86,23 +85,18 @@ export const getKnowledge = defineEndpoint('member', {
   responses: { 200: ok(dataOf(knowledgeSchema), 'The item'), ...errors(400, 403) },
 });
 
-/** PATCH .../knowledge/{knowledgeId}: change any of title, content, tags, based on the item's `version`. */
+/**
+ * PATCH .../knowledge/{knowledgeId}: change any of title, content, tags, based on the item's `version` (409
+ * with the item in `current` when it has a newer one; decision 31). Said in the README, not in a description
+ * here: every byte of this file is in the knowledge list's first load.
+ */
 export const updateKnowledge = defineEndpoint('member', {
   method: 'patch',
   path: '/api/accounts/{accountId}/knowledge/{knowledgeId}',
   tags,
   summary: 'Edit an item',
-  description:
-    'Send `version`, the version the edit was based on (from the GET): when the item has a newer one, nothing is ' +
-    'saved and the answer is 409 with the item as it is now in `current`. Without `version` the edit is saved over ' +
-    'whatever is there (the replaced version is kept in the history). A save that changes something makes a new ' +
-    'version and keeps the one it replaced.',
   request: { params: itemParams, body: jsonBody(knowledgeUpdateSchema) },
-  responses: {
-    200: ok(dataOf(knowledgeSchema), 'The edited item'),
-    409: ok(editConflictSchema, 'Based on an older version: nothing saved; `current` is the item now'),
-    ...errors(400, 403),
-  },
+  responses: { 200: ok(dataOf(knowledgeSchema), 'The edited item'), ...errors(400, 403, 409) },
 });
 
 /** DELETE .../knowledge/{knowledgeId}: the item, its stars and its images. */

@@ -99,7 +99,7 @@ describe('saves based on a version', () => {
     const item = await runbook();
     for (const version of [0, 1.5, 'one']) {
       const response = await owner.patch(`${base()}/${item.id}`, { title: 'x', version });
-      expect(response.status).toBe(400);
+      expect([response.status, response.body.error]).toEqual([400, 'Version must be a whole number from 1']);
     }
   });
 });

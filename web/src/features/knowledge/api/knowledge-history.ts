@@ -4,11 +4,22 @@ import type { KnowledgeDto } from '@common/knowledge';
 import type { EditConflictDto } from '@common/knowledge-history';
 import { ApiError, api } from '@/lib/api-client';
 import { knowledgeKeys } from './knowledge-keys';
+/**
+ * An item's history (under the account's knowledge keys, so the live refresh reads it again
+ * on any change of the account's items, as it does the lists).
+ */
+const historyKeys = {
+  all: (accountId: string) => ['knowledge', accountId, 'history'] as const,
+  item: (accountId: string, ref: string) => ['knowledge', accountId, 'history', ref] as const,
+  version: (accountId: string, ref: string, version: number) =>
+    ['knowledge', accountId, 'history', ref, version] as const,
+};
 
-/** GET .../revisions: the item's versions, newest first (the current one first). */
+/** GET .../revisions: the item's versions, newest first (the current one first); read afresh on each visit. */
 export const revisionsQuery = (accountId: string, ref: string) =>
   queryOptions({
-    queryKey: knowledgeKeys.history(accountId, ref),
+    queryKey: historyKeys.item(accountId, ref),
+    staleTime: 0,
     queryFn: async ({ signal }) =>
       (await api(listRevisions, { params: { accountId, knowledgeId: ref } }, { signal })).data.revisions,
   });
@@ -16,7 +27,7 @@ export const revisionsQuery = (accountId: string, ref: string) =>
 /** GET .../revisions/:version: one version whole. */
 export const revisionQuery = (accountId: string, ref: string, version: number) =>
   queryOptions({
-    queryKey: knowledgeKeys.version(accountId, ref, version),
+    queryKey: historyKeys.version(accountId, ref, version),
     queryFn: async ({ signal }) =>
       (await api(getRevision, { params: { accountId, knowledgeId: ref, version } }, { signal })).data,
   });
@@ -33,7 +44,7 @@ function useRememberItem(accountId: string) {
   return (item: KnowledgeDto) => {
     queryClient.setQueryData(knowledgeKeys.item(accountId, item.id), item);
     queryClient.setQueryData(knowledgeKeys.item(accountId, item.short_id), item);
-    return queryClient.invalidateQueries({ queryKey: knowledgeKeys.histories(accountId) });
+    return queryClient.invalidateQueries({ queryKey: historyKeys.all(accountId) });
   };
 }
 
@@ -55,6 +66,6 @@ export function useNameVersion(accountId: string, ref: string) {
     mutationFn: async ({ name, basedOn }: { name: string; basedOn: number }) =>
       (await api(nameCurrentVersion, { params: { accountId, knowledgeId: ref }, json: { name, version: basedOn } }))
         .data.revisions,
-    onSuccess: (revisions) => queryClient.setQueryData(knowledgeKeys.history(accountId, ref), revisions),
+    onSuccess: (revisions) => queryClient.setQueryData(historyKeys.item(accountId, ref), revisions),
   });
 }

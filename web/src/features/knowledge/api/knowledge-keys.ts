@@ -5,11 +5,6 @@ export const knowledgeKeys = {
   list: (accountId: string, filters: { search: string; tags: string[]; sort?: string; exact?: string }) =>
     ['knowledge', accountId, 'list', filters] as const,
   item: (accountId: string, ref: string) => ['knowledge', accountId, 'item', ref] as const,
-  /** Every item's history; refreshed with every change in the account, as lists are. */
-  histories: (accountId: string) => ['knowledge', accountId, 'history'] as const,
-  history: (accountId: string, ref: string) => ['knowledge', accountId, 'history', ref] as const,
-  version: (accountId: string, ref: string, version: number) =>
-    ['knowledge', accountId, 'history', ref, version] as const,
   tags: (accountId: string) => ['knowledge', accountId, 'tags'] as const,
   count: (accountId: string) => ['knowledge', accountId, 'count'] as const,
   weekly: (accountId: string) => ['knowledge', accountId, 'weekly'] as const,

@@ -48,15 +48,11 @@ export function useCreateKnowledge(accountId: string) {
  */
 export function useUpdateKnowledge(accountId: string, id: string) {
   const remember = useRememberSaved(accountId);
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ input, basedOn }: { input: KnowledgeInput; basedOn: number }) =>
       (await api(updateKnowledge, { params: { accountId, knowledgeId: id }, json: { ...input, version: basedOn } }))
         .data,
-    onSuccess: (item) => {
-      void queryClient.invalidateQueries({ queryKey: knowledgeKeys.histories(accountId) });
-      return remember(item);
-    },
+    onSuccess: remember,
   });
 }
 

@@ -1,4 +1,4 @@
-import { History, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Clock, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -46,7 +46,7 @@ export function ArticleActions({ accountId, item }: { accountId: string; item: K
             <Pencil /> Edit
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => navigate(paths.account(accountId).articleHistory(item.short_id))}>
-            <History /> History
+            <Clock /> History
           </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => setConfirming(true)} className="text-destructive [&_svg]:text-destructive">

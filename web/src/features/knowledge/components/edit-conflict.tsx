@@ -1,4 +1,4 @@
-import { Copy, GitCompareArrows, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { KnowledgeDto, KnowledgeInput } from '@common/knowledge';
@@ -47,7 +47,7 @@ export function EditConflictNotice(props: {
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button variant="outline" onClick={() => setComparing(true)}>
-          <GitCompareArrows /> Compare with their version
+          Compare with their version
         </Button>
         <Button variant="outline" onClick={props.onStartFromTheirs}>
           Start from their version
@@ -116,7 +116,7 @@ export function KeptDraft({ draft, onDismiss }: { draft: KnowledgeInput; onDismi
       </div>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button variant="outline" onClick={() => void copy()}>
-          <Copy /> Copy your text
+          Copy your text
         </Button>
         <Button variant="ghost" onClick={onDismiss}>
           I have what I need

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, History, TriangleAlert } from 'lucide-react';
+import { ArrowLeft, Clock, TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useOutletContext, useParams, useSearchParams } from 'react-router';
+import type { AccountDto } from '@common/accounts';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/lib/document-title';
 import { paths } from '@/lib/paths';
 import { revisionsQuery } from '../api/knowledge-history';
 import { knowledgeItemQuery } from '../api/knowledge-queries';
@@ -25,6 +27,8 @@ export function KnowledgeHistoryPage() {
   const item = useQuery(knowledgeItemQuery(accountId, knowledgeId));
   const history = useQuery(revisionsQuery(accountId, knowledgeId));
   const asked = Number(search.get('version'));
+  const account = useOutletContext<AccountDto | undefined>();
+  useDocumentTitle([item.data ? `History of ${item.data.title}` : 'History', account?.name]);
 
   // A version chosen from the list takes focus to its heading, so keyboard and phone readers land on it.
   useEffect(() => {
@@ -79,14 +83,9 @@ export function KnowledgeHistoryPage() {
       {header}
       <div className="grid items-start gap-6 md:grid-cols-[16rem_minmax(0,1fr)]">
         <div className="grid content-start gap-4">
-          <VersionList
-            accountId={accountId}
-            itemRef={article.short_id}
-            revisions={revisions}
-            selected={selected.version}
-          />
+          <VersionList revisions={revisions} selected={selected.version} />
           {revisions.length === 1 && (
-            <EmptyState icon={History} title="No earlier versions yet">
+            <EmptyState icon={Clock} title="No earlier versions yet">
               Each save keeps the version it replaces here, so you can see what changed and go back to it.
             </EmptyState>
           )}
@@ -96,3 +95,6 @@ export function KnowledgeHistoryPage() {
     </div>
   );
 }
+
+/** The route's page, as the router's lazy loader reads it. */
+export { KnowledgeHistoryPage as Component };

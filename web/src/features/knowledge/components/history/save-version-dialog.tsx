@@ -1,4 +1,3 @@
-import { BookmarkPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { REVISION_NAME_MAX_LENGTH } from '@common/knowledge-history';
@@ -42,9 +41,7 @@ export function SaveVersionDialog(props: { accountId: string; itemRef: string; c
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="outline">
-          <BookmarkPlus /> Save version
-        </Button>
+        <Button variant="outline">Save version</Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader

@@ -1,16 +1,10 @@
 import { Link } from 'react-router';
 import type { RevisionSummaryDto } from '@common/knowledge-history';
-import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 import { versionStamp } from './version-stamp';
 
 /** The versions, newest first, each a link that opens it; the open one marked (aria-current). */
-export function VersionList(props: {
-  accountId: string;
-  itemRef: string;
-  revisions: RevisionSummaryDto[];
-  selected: number;
-}) {
+export function VersionList(props: { revisions: RevisionSummaryDto[]; selected: number }) {
   return (
     <nav aria-label="Versions">
       <ol className="grid gap-1">
@@ -19,7 +13,8 @@ export function VersionList(props: {
           return (
             <li key={revision.version}>
               <Link
-                to={paths.account(props.accountId).articleHistory(props.itemRef, revision.version)}
+                // The same page, another version: only the query changes.
+                to={{ search: `?version=${revision.version}` }}
                 replace
                 aria-current={open ? 'true' : undefined}
                 className={cn(

@@ -8,10 +8,8 @@ import type { RevisionSummaryDto } from '@common/knowledge-history';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/lib/paths';
 import { conflictingItem, revisionQuery, useRestoreRevision } from '../../api/knowledge-history';
-import { ArticleContent } from '../article-content';
 import { TagBadge } from '../tag-badge';
 import { VersionChanges } from './version-changes';
 import { versionStamp } from './version-stamp';
@@ -26,6 +24,7 @@ export function VersionView(props: { accountId: string; item: KnowledgeDto; summ
   const revision = useQuery(revisionQuery(accountId, item.short_id, summary.version));
   const restore = useRestoreRevision(accountId, item.short_id);
   const [confirming, setConfirming] = useState(false);
+  const [showing, setShowing] = useState<'changes' | 'version'>('changes');
   const onRestore = () =>
     restore.mutate(
       { version: summary.version, basedOn: item.version },
@@ -80,23 +79,32 @@ export function VersionView(props: { accountId: string; item: KnowledgeDto; summ
       ) : summary.current ? (
         <VersionText version={revision.data} note="This is the item as it is now." />
       ) : (
-        <Tabs defaultValue="changes">
-          <TabsList>
-            <TabsTrigger value="changes">Changes</TabsTrigger>
-            <TabsTrigger value="version">This version</TabsTrigger>
-          </TabsList>
-          <TabsContent value="changes">
+        <div className="grid gap-6">
+          {/* Two views of one version: a pair of toggle buttons (no tab widget: its code is not worth it here). */}
+          <div role="group" aria-label="Show" className="inline-flex justify-self-start rounded-lg bg-muted p-1">
+            {(['changes', 'version'] as const).map((view) => (
+              <Button
+                key={view}
+                size="sm"
+                variant={showing === view ? 'outline' : 'ghost'}
+                aria-pressed={showing === view}
+                onClick={() => setShowing(view)}
+              >
+                {view === 'changes' ? 'Changes' : 'This version'}
+              </Button>
+            ))}
+          </div>
+          {showing === 'changes' ? (
             <VersionChanges
               before={revision.data}
               after={item}
               beforeLabel={`version ${summary.version}`}
               afterLabel="the current text"
             />
-          </TabsContent>
-          <TabsContent value="version">
+          ) : (
             <VersionText version={revision.data} />
-          </TabsContent>
-        </Tabs>
+          )}
+        </div>
       )}
       <ConfirmDialog
         open={confirming}
@@ -132,7 +140,13 @@ function VersionText({
         </div>
       )}
       {version.content ? (
-        <ArticleContent html={version.content} />
+        // Sanitized by the server before it was stored. PDFs show as their blocks, without the live viewer the
+        // article has: its code would be split into a file of its own, listed in every page's first load.
+        <div
+          className="rich-text knowledge-content is-article"
+          data-testid="article-content"
+          dangerouslySetInnerHTML={{ __html: version.content }}
+        />
       ) : (
         <p className="text-muted-foreground">This version has no content.</p>
       )}
