@@ -62,10 +62,21 @@ export const knowledgeInputSchema = z.object({
   tags: tagsSchema.default([]),
 });
 
-/** An edit: any of the fields. */
+/** An item's version number: 1 when created, one more with every save that changes it (decision 31). */
+export const versionSchema = z
+  .int({ error: 'Version must be a whole number from 1' })
+  .min(1, 'Version must be a whole number from 1');
+
+/**
+ * An edit: any of the fields, and `version`, the version it was based on (the one the
+ * item's GET answered). An edit of an older version is refused with 409; without
+ * `version` the edit is saved over whatever is there, as before (the replaced text is
+ * kept in the item's history).
+ */
 export const knowledgeUpdateSchema = z
   .object({ title: titleSchema, content: contentSchema, tags: tagsSchema })
-  .partial();
+  .partial()
+  .extend({ version: versionSchema.optional() });
 
 /** Longest search text, in characters (after trimming). */
 export const SEARCH_MAX_LENGTH = 500;
@@ -147,6 +158,8 @@ export type KnowledgeSummaryDto = z.infer<typeof knowledgeSummarySchema>;
 export const knowledgeSchema = knowledgeSummarySchema.omit({ preview: true }).extend({
   content: z.string(),
   ai_question: z.string().nullable(),
+  /** Its version (decision 31): an edit sends it back to say what it was based on. */
+  version: z.number(),
 });
 export type KnowledgeDto = z.infer<typeof knowledgeSchema>;
 

@@ -94,6 +94,12 @@ const pages: PageVisit[] = [
     ready: (page) => page.getByText('Every merge to main runs the pipeline.'),
   },
   {
+    name: 'history',
+    as: 'owner',
+    path: (s) => `${workspace(s)}/knowledge/history/${s.itemRef}`,
+    ready: (page) => page.getByTestId('version-changes'),
+  },
+  {
     name: 'ai search',
     as: 'owner',
     path: (s) => `${workspace(s)}/ai-search?q=How%20do%20we%20deploy`,
@@ -149,6 +155,8 @@ test.beforeAll(async ({ lore }) => {
     content:
       '<h2>Pipeline</h2><p>Every merge to main runs the pipeline. Production deploys start once the checks pass.</p><ul><li>Roll back from the pipeline page.</li></ul>',
   });
+  // A second version, so its history has changes to mark.
+  await owner.patch(`/api/accounts/${team.id}/knowledge/${item.id}`, { tags: ['runbook', 'deploy', 'ci'], version: 1 });
   await createItem(owner, team.id, {
     title: 'On-call rota',
     tags: ['ops'],

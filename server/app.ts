@@ -35,6 +35,7 @@ import { healthRoutes } from './routes/health/health.routes';
 import { invitationsRoutes } from './routes/invitations/invitations.routes';
 import { knowledgeImagesRoutes } from './routes/knowledge/knowledge-images.routes';
 import { knowledgeRoutes } from './routes/knowledge/knowledge.routes';
+import { knowledgeHistoryRoutes } from './routes/knowledge-history/knowledge-history.routes';
 import { knowledgePdfsRoutes } from './routes/knowledge-pdfs/knowledge-pdfs.routes';
 import { meRoutes } from './routes/me/me.routes';
 import { sessionsRoutes } from './routes/sessions/sessions.routes';
@@ -55,6 +56,7 @@ const resources = [
   avatarsRoutes,
   accountsRoutes,
   knowledgeRoutes,
+  knowledgeHistoryRoutes,
   knowledgeImagesRoutes,
   knowledgePdfsRoutes,
   starsRoutes,
@@ -153,7 +155,7 @@ export function createApp(deps: AppDeps) {
     }
     if (error instanceof AppError) {
       if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
-      return c.json({ error: error.message, code: error.code }, error.status);
+      return c.json({ ...error.details, error: error.message, code: error.code }, error.status);
     }
     // Hono's validators throw this for a body that is not JSON.
     if (error instanceof HTTPException && error.status === 400) {

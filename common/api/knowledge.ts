@@ -85,14 +85,18 @@ export const getKnowledge = defineEndpoint('member', {
   responses: { 200: ok(dataOf(knowledgeSchema), 'The item'), ...errors(400, 403) },
 });
 
-/** PATCH .../knowledge/{knowledgeId}: change any of title, content, tags. */
+/**
+ * PATCH .../knowledge/{knowledgeId}: change any of title, content, tags, based on the item's `version` (409
+ * with the item in `current` when it has a newer one; decision 31). Said in the README, not in a description
+ * here: every byte of this file is in the knowledge list's first load.
+ */
 export const updateKnowledge = defineEndpoint('member', {
   method: 'patch',
   path: '/api/accounts/{accountId}/knowledge/{knowledgeId}',
   tags,
   summary: 'Edit an item',
   request: { params: itemParams, body: jsonBody(knowledgeUpdateSchema) },
-  responses: { 200: ok(dataOf(knowledgeSchema), 'The edited item'), ...errors(400, 403) },
+  responses: { 200: ok(dataOf(knowledgeSchema), 'The edited item'), ...errors(400, 403, 409) },
 });
 
 /** DELETE .../knowledge/{knowledgeId}: the item, its stars and its images. */

@@ -88,6 +88,12 @@ try {
       signedIn: true,
       ready: (p) => p.getByRole('toolbar', { name: 'Formatting' }),
     },
+    {
+      name: 'history',
+      path: account.articleHistory(shortId),
+      signedIn: true,
+      ready: (p) => p.getByRole('heading', { name: 'History', level: 1 }),
+    },
     { name: 'users', path: account.users(), signedIn: true, ready: (p) => p.getByRole('heading', { name: 'Users' }) },
     { name: 'help', path: account.help(), signedIn: true, ready: (p) => p.getByRole('heading', { name: 'Help' }) },
   ];

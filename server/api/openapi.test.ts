@@ -72,7 +72,10 @@ describe('the API description', () => {
     const memberOps = operations().filter((op) => op.access === 'member');
     for (const { path, method } of memberOps) {
       // Inputs that pass validation, naming an account the caller is not in.
-      const url = path.replace('{accountId}', accountId).replace(/\{\w+\}/g, crypto.randomUUID());
+      const url = path
+        .replace('{accountId}', accountId)
+        .replace('{version}', '1')
+        .replace(/\{\w+\}/g, crypto.randomUUID());
       const query = `accountId=${accountId}&userId=${owner.userId}&inviteId=${crypto.randomUUID()}&bucket=knowledge-images&path=${accountId}/x.png`;
       const body = {
         accountId,

@@ -18,7 +18,7 @@ const summaryColumns = [
   'knowledge.ai_summary',
 ] as const;
 /** The whole item, for the article and the editor. */
-const itemColumns = [...summaryColumns, 'knowledge.content', 'knowledge.ai_question'] as const;
+const itemColumns = [...summaryColumns, 'knowledge.content', 'knowledge.ai_question', 'knowledge.version'] as const;
 
 /**
  * Items with their author's name and address (the presenter names them), their first PDF's thumbnail, and whether
@@ -137,6 +137,7 @@ export async function insertKnowledge(
         short_id: shortId(),
         account_id: values.accountId,
         user_id: values.userId,
+        updated_by: values.userId,
         title: values.title,
         content: values.content,
         preview: knowledgePreview(values.content),
@@ -179,19 +180,46 @@ export async function findImportedItemId(db: Executor, accountId: string, import
   return row?.id;
 }
 
-/** Changes the given fields and the updated_at stamp. */
-export async function updateKnowledge(db: Executor, accountId: string, id: string, changes: { title?: string; content?: string; tags?: string[] }) {
-  await db
-    .updateTable('knowledge')
-    .set({
-      ...changes,
-      ...(changes.content === undefined ? {} : { preview: knowledgePreview(changes.content) }),
-      updated_at: new Date(),
-    })
+/** An item's title, content and tags: what a version of it is (and what a revision keeps). */
+export interface ItemText {
+  title: string;
+  content: string;
+  tags: string[];
+}
+
+/**
+ * The item's current version, locked until the transaction ends, so that two saves
+ * of one item run one after the other and the second sees the first's version.
+ */
+export async function lockItemVersion(trx: Executor, accountId: string, id: string) {
+  return trx
+    .selectFrom('knowledge')
+    .select(['id', 'account_id', 'version', 'title', 'content', 'tags', 'updated_by', 'updated_at', 'restored_from'])
     .where('account_id', '=', accountId)
     .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Writes a new version of the item (`version`), made by `editorId` now (by restoring `restoredFrom`, if given). */
+export async function writeItemVersion(
+  trx: Executor,
+  item: { accountId: string; id: string; version: number; editorId: string; restoredFrom?: number },
+  text: ItemText,
+) {
+  await trx
+    .updateTable('knowledge')
+    .set({
+      ...text,
+      preview: knowledgePreview(text.content),
+      version: item.version,
+      updated_by: item.editorId,
+      restored_from: item.restoredFrom ?? null,
+      updated_at: new Date(),
+    })
+    .where('account_id', '=', item.accountId)
+    .where('id', '=', item.id)
     .execute();
-  return findKnowledge(db, accountId, { id });
 }
 
 /** Deletes the item (its stars go by cascade); returns the HTML it had, or undefined when there was none. */

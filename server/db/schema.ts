@@ -178,6 +178,31 @@ export interface KnowledgeTable {
   idempotency_key: string | null;
   /** What it was imported from (0031): an import run again skips it. */
   import_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Counts the saves that changed title, content or tags (0033): an edit names the one it was based on. */
+  version: ColumnType<number, number | undefined, number>;
+  /** Who made the current version (0033); null when unknown (edited before 0033) or the user is deleted. */
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The version the current one was restored from (0033); null when an edit made it. */
+  restored_from: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** An earlier version of an item, kept whole when a save or restore replaced it (0033, decision 31). */
+export interface KnowledgeRevisionsTable {
+  id: Generated<string>;
+  knowledge_id: string;
+  account_id: string;
+  version: number;
+  title: string;
+  content: string;
+  tags: string[];
+  /** Who made this version; null when unknown or deleted. */
+  saved_by: string | null;
+  /** When this version was made (the item's updated_at then). */
+  saved_at: Date;
+  /** A name someone gave it ("Save version"), or null. */
+  name: string | null;
+  /** The version a restore brought back to make this one; null when an edit made it. */
+  restored_from: number | null;
 }
 
 /** A PDF attached to an item: its file and thumbnail in the knowledge-pdfs bucket, and the text the server extracted. */
@@ -332,6 +357,7 @@ export interface DB {
   knowledge: KnowledgeTable;
   knowledge_stars: KnowledgeStarsTable;
   knowledge_pdfs: KnowledgePdfsTable;
+  knowledge_revisions: KnowledgeRevisionsTable;
   search_passages: SearchPassagesTable;
   search_items: SearchItemsTable;
   search_totals: SearchTotalsTable;

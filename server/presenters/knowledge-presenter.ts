@@ -33,5 +33,5 @@ export function presentKnowledgeSummary(row: KnowledgeSummaryRow): KnowledgeSumm
 
 /** The whole item, as the article page and edit form need it. */
 export function presentKnowledge(row: KnowledgeRow): KnowledgeDto {
-  return { ...common(row), content: row.content, ai_question: row.ai_question };
+  return { ...common(row), content: row.content, ai_question: row.ai_question, version: row.version };
 }

@@ -189,6 +189,31 @@ export const routeCases: Record<string, RouteCase | LeftToOthers> = {
       return { params: { accountId: account.id, knowledgeId: doomed.id } };
     },
   },
+  'GET /api/accounts/:accountId/knowledge/:knowledgeId/revisions': {
+    allowed: 'member',
+    namesObject: true,
+    sample: onItem,
+  },
+  'POST /api/accounts/:accountId/knowledge/:knowledgeId/revisions': {
+    allowed: 'member',
+    namesObject: true,
+    sample: (context) => ({ ...onItem(context), json: { name: 'As walked' } }),
+  },
+  'GET /api/accounts/:accountId/knowledge/:knowledgeId/revisions/:version': {
+    allowed: 'member',
+    namesObject: true,
+    // Version 1 is the item as made: its current version, or kept since.
+    sample: (context) => ({ params: { ...onItem(context).params, version: '1' } }),
+  },
+  'POST /api/accounts/:accountId/knowledge/:knowledgeId/revisions/:version/restore': {
+    allowed: 'member',
+    namesObject: true,
+    sample: async ({ account, workspace }) => {
+      const item = await createItem(workspace.owner, workspace.id, { title: 'To be restored' });
+      await workspace.owner.patch(`/api/accounts/${workspace.id}/knowledge/${item.id}`, { title: 'Edited' });
+      return { params: { accountId: account.id, knowledgeId: item.id, version: '1' }, json: {} };
+    },
+  },
   'POST /api/accounts/:accountId/knowledge-images': {
     allowed: 'member',
     sample: (context) => ({ ...inWorkspace(context), upload: sampleImages.gif }),

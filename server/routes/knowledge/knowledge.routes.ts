@@ -3,17 +3,15 @@ import { KNOWLEDGE_PAGE_SIZE } from '../../../common/knowledge';
 import type { AppDeps } from '../../app-env';
 import { createRouter } from '../../api/router';
 import { currentMembership } from '../../auth/guards';
-import { sanitizeKnowledgeHtml, storedImagePaths, storedPdfPaths } from '../../content/knowledge-html';
-import { countKnowledgePdfs, removePdfsNotIn } from '../../data/knowledge-pdfs';
-import { countCreatedPerWeek, countKnowledge, listKnowledge, listTags, updateKnowledge } from '../../data/knowledge';
+import { sanitizeKnowledgeHtml, storedImagePaths } from '../../content/knowledge-html';
+import { countKnowledgePdfs } from '../../data/knowledge-pdfs';
+import { countCreatedPerWeek, countKnowledge, listKnowledge, listTags } from '../../data/knowledge';
 import { loadKnowledge } from '../../data/load-knowledge';
-import { indexItem, type IndexableItem } from '../../search/index-item';
 import { keywordSearch } from '../../search/keyword-search';
 import { createKnowledgeItem } from '../../commands/create-knowledge';
 import { deleteKnowledgeItem } from '../../commands/delete-knowledge';
+import { editKnowledgeItem } from '../../commands/edit-knowledge';
 import { cleanUpImagesLater } from '../../jobs/clean-up-images';
-import { describeItemLater } from '../../jobs/describe-item';
-import { embedItemLater } from '../../jobs/embed-item';
 import { weeklySeries } from './weekly-series';
 import { notFound } from '../../errors';
 import { authorize } from '../../policies/authorize';
@@ -30,11 +28,6 @@ export function knowledgeRoutes(deps: AppDeps) {
     logger,
     workspaceReads,
   } = deps;
-  // The item is saved either way; one whose indexing failed is indexed again at the next start.
-  const reindex = (row: IndexableItem) =>
-    indexItem(db, row).catch((error) =>
-      logger.error({ err: error, knowledgeId: row.id }, 'Could not index an item for search'),
-    );
 
   return createRouter(deps)
     .openapi(api.listKnowledge, async (c) => {
@@ -82,21 +75,18 @@ export function knowledgeRoutes(deps: AppDeps) {
       return c.json({ data: presentKnowledge(row) }, 200);
     })
     .openapi(api.updateKnowledge, async (c) => {
-      const { accountId, role } = currentMembership(c);
-      const changes = c.req.valid('json');
+      const { accountId, userId, role } = currentMembership(c);
+      const { version: baseVersion, ...changes } = c.req.valid('json');
       const existing = await loadKnowledge(db, accountId, c.req.valid('param').knowledgeId);
       authorize(knowledgePolicy.write, { role });
       const content = changes.content === undefined ? undefined : sanitizeKnowledgeHtml(changes.content, accountId);
-      const row = await updateKnowledge(db, accountId, existing.id, { ...changes, content });
-      if (!row) throw notFound('Knowledge item not found');
-      // A PDF block taken out of the content takes its attachment (and, through the clean-up, its files) with it.
-      const lostPdfs =
-        content !== undefined && (await removePdfsNotIn(db, row.id, storedPdfPaths(content, accountId))) > 0;
-      await reindex(row);
-      await describeItemLater(db, row.id, logger);
-      await embedItemLater(deps, row.id);
-      if (lostPdfs || (content !== undefined && lostImages(existing.content, content, accountId)))
-        await cleanUpImagesLater(db, accountId, logger);
+      const row = await editKnowledgeItem(deps, {
+        accountId,
+        knowledgeId: existing.id,
+        editorId: userId,
+        changes: { ...changes, content },
+        baseVersion,
+      });
       return c.json({ data: presentKnowledge(row) }, 200);
     })
     .openapi(api.deleteKnowledge, async (c) => {
@@ -111,10 +101,4 @@ export function knowledgeRoutes(deps: AppDeps) {
       if (hadPdfs || storedImagePaths(content, accountId).length > 0) await cleanUpImagesLater(db, accountId, logger);
       return c.body(null, 204);
     });
-}
-
-/** Whether an edit took out an image the item showed before. */
-function lostImages(before: string, after: string, accountId: string): boolean {
-  const kept = new Set(storedImagePaths(after, accountId));
-  return storedImagePaths(before, accountId).some((path) => !kept.has(path));
 }

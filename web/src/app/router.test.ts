@@ -52,6 +52,7 @@ const builders: Record<string, string> = {
   '/account/:accountId/knowledge': account.knowledge({ search: 'x', tags: ['a', 'b'] }),
   '/account/:accountId/knowledge/create': account.createArticle(),
   '/account/:accountId/knowledge/edit/:knowledgeId': account.editArticle('Ab3_x-9Z'),
+  '/account/:accountId/knowledge/history/:knowledgeId': account.articleHistory('Ab3_x-9Z'),
   '/account/:accountId/knowledge/:knowledgeId': account.article('Ab3_x-9Z'),
   '/account/:accountId/ai-search': account.aiSearch('why?'),
   '/account/:accountId/settings': account.settings('profile'),

@@ -139,6 +139,11 @@ export function createRoutes(queryClient: QueryClient, { onData }: RouteOptions 
                   ...titled('Edit knowledge', { namesItself: true }),
                 },
                 {
+                  path: 'knowledge/history/:knowledgeId',
+                  lazy: knowledgePages.history,
+                  ...titled('History', { namesItself: true }),
+                },
+                {
                   path: 'knowledge/:knowledgeId',
                   lazy: knowledgePages.article,
                   loader: startingData(async (args) =>

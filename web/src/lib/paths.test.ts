@@ -35,6 +35,7 @@ describe('paths', () => {
     expect(account.article('Ab3_x-9Z')).toBe(`/account/${id}/knowledge/Ab3_x-9Z`);
     expect(account.article(id)).toBe(`/account/${id}/knowledge/${id}`);
     expect(account.editArticle('Ab3_x-9Z')).toBe(`/account/${id}/knowledge/edit/Ab3_x-9Z`);
+    expect(account.articleHistory('Ab3_x-9Z')).toBe(`/account/${id}/knowledge/history/Ab3_x-9Z`);
   });
 
   it('escapes ids, so an odd one cannot leave its path segment', () => {

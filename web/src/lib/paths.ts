@@ -42,6 +42,8 @@ export function accountPaths(accountId: string) {
     /** An article by its full id or its short id. */
     article: (ref: string) => `${base}/knowledge/${segment(ref)}`,
     editArticle: (ref: string) => `${base}/knowledge/edit/${segment(ref)}`,
+    /** An article's history (the page opens a version with `?version=N`). */
+    articleHistory: (ref: string) => `${base}/knowledge/history/${segment(ref)}`,
     users: () => `${base}/users`,
     /** The AI search page, asking `question` when there is one. */
     aiSearch: (question?: string) =>

@@ -14,6 +14,9 @@ export const knowledgePages = {
     Promise.all([import('./pages/knowledge-edit-page'), import('./components/item-document-title')]).then(
       ([m, title]) => ({ Component: title.withItemTitle(m.KnowledgeEditPage, (item) => `Edit ${item}`) }),
     ),
+  // The module is the route (its `Component`), and names the browser's title itself: the least code in the
+  // router, which every page's first load carries.
+  history: () => import('./pages/knowledge-history-page'),
 };
 
 /** What the list and an article ask for first (page-data.ts): loaded beside their code, and kept, with zod, out of the first load. */

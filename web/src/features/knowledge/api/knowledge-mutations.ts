@@ -42,12 +42,16 @@ export function useCreateKnowledge(accountId: string) {
   });
 }
 
-/** PATCH .../knowledge/:id: saves an edit. */
+/**
+ * PATCH .../knowledge/:id: saves an edit based on the item's version `basedOn` (the one the editor
+ * loaded); the server refuses it with 409 when someone saved a newer one meanwhile.
+ */
 export function useUpdateKnowledge(accountId: string, id: string) {
   const remember = useRememberSaved(accountId);
   return useMutation({
-    mutationFn: async (input: KnowledgeInput) =>
-      (await api(updateKnowledge, { params: { accountId, knowledgeId: id }, json: input })).data,
+    mutationFn: async ({ input, basedOn }: { input: KnowledgeInput; basedOn: number }) =>
+      (await api(updateKnowledge, { params: { accountId, knowledgeId: id }, json: { ...input, version: basedOn } }))
+        .data,
     onSuccess: remember,
   });
 }

@@ -1,4 +1,4 @@
-import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Clock, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -17,7 +17,7 @@ import { useDeleteKnowledge } from '../api/knowledge-mutations';
 import { listPathFor } from '../lib/list-path';
 import { forgetViewed } from '../lib/recently-viewed';
 
-/** The article's menu: Edit, and Delete behind the spec's confirmation. */
+/** The article's menu: Edit, History (decision 31), and Delete behind the spec's confirmation. */
 export function ArticleActions({ accountId, item }: { accountId: string; item: KnowledgeDto }) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
@@ -44,6 +44,9 @@ export function ArticleActions({ accountId, item }: { accountId: string; item: K
         <DropdownMenuContent align="end">
           <DropdownMenuItem onSelect={() => navigate(paths.account(accountId).editArticle(item.short_id))}>
             <Pencil /> Edit
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => navigate(paths.account(accountId).articleHistory(item.short_id))}>
+            <Clock /> History
           </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => setConfirming(true)} className="text-destructive [&_svg]:text-destructive">

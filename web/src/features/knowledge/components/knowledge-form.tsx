@@ -16,6 +16,8 @@ import type { PendingPdf } from '../api/link-pdfs';
  * Each limit shows where it applies: a counter near it, a note when a title is cut, the number in the message.
  */
 export function KnowledgeForm(props: {
+  /** The form element's id: a page may submit it from outside (the edit page's "Save mine over theirs"). */
+  id?: string;
   accountId: string;
   initial: KnowledgeInput;
   submitLabel: string;
@@ -62,7 +64,7 @@ export function KnowledgeForm(props: {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-6">
+    <form id={props.id} onSubmit={submit} noValidate className="grid grid-cols-1 gap-6">
       <UnsavedChangesGuard when={isDirty} />
       <div className="grid gap-2">
         <Label htmlFor="knowledge-title">Title</Label>

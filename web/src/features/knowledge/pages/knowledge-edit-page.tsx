@@ -1,23 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import type { KnowledgeDto, KnowledgeInput } from '@common/knowledge';
 import { PageHeader } from '@/components/layout/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { conflictingItem } from '../api/knowledge-history';
 import { useUpdateKnowledge } from '../api/knowledge-mutations';
 import { useLinkPendingPdfs } from '../api/link-pdfs';
 import { knowledgeItemQuery } from '../api/knowledge-queries';
 import { ArticleLoadError } from '../components/article-states';
+import { CONFLICT_FORM_MESSAGE, EditConflictNotice, KeptDraft } from '../components/edit-conflict';
 import { KnowledgeForm } from '../components/knowledge-form';
 
 /** /account/:id/knowledge/edit/:knowledgeId: the same form, filled in. */
 export function KnowledgeEditPage() {
   const { accountId = '', knowledgeId = '' } = useParams();
-  const navigate = useNavigate();
   const item = useQuery(knowledgeItemQuery(accountId, knowledgeId));
-  const update = useUpdateKnowledge(accountId, item.data?.id ?? knowledgeId);
-  const linkPdfs = useLinkPendingPdfs(accountId);
 
   if (item.isPending)
     return (
@@ -29,24 +30,91 @@ export function KnowledgeEditPage() {
   if (item.isError && !item.data)
     return <ArticleLoadError accountId={accountId} message={item.error.message} onRetry={() => void item.refetch()} />;
   const deleted = item.error instanceof ApiError && item.error.status === 404;
-  const articlePath = paths.account(accountId).article(item.data.short_id);
+  return <ItemEditor key={item.data.id} accountId={accountId} latest={item.data} deleted={deleted} />;
+}
+
+const asInput = (item: KnowledgeDto): KnowledgeInput => ({ title: item.title, tags: item.tags, content: item.content });
+
+/**
+ * The form, based on the version it was filled from (decision 31): a save sends that version,
+ * and one refused because someone saved a newer one meanwhile keeps everything typed and asks
+ * what to do. `latest` is the item as the live refresh last read it.
+ */
+function ItemEditor({ accountId, latest, deleted }: { accountId: string; latest: KnowledgeDto; deleted: boolean }) {
+  const navigate = useNavigate();
+  const update = useUpdateKnowledge(accountId, latest.id);
+  const linkPdfs = useLinkPendingPdfs(accountId);
+  const formId = `edit-${latest.id}`;
+  // The version the form's text started from; the live refresh may read newer ones meanwhile.
+  // A ref for the save (sent from outside the form too, before a render), state for what the page shows.
+  const basedOn = useRef(latest.version);
+  const [shownBase, setShownBase] = useState(latest.version);
+  const rebase = (version: number) => {
+    basedOn.current = version;
+    setShownBase(version);
+  };
+  const [start, setStart] = useState({ key: 0, input: asInput(latest) });
+  const [conflict, setConflict] = useState<{ theirs: KnowledgeDto; mine: KnowledgeInput } | null>(null);
+  const [keptDraft, setKeptDraft] = useState<KnowledgeInput | null>(null);
+  const articlePath = paths.account(accountId).article(latest.short_id);
+  const movedOn = !conflict && latest.version > shownBase;
+
+  const startFromTheirs = () => {
+    if (!conflict) return;
+    rebase(conflict.theirs.version);
+    setKeptDraft(conflict.mine);
+    setStart((previous) => ({ key: previous.key + 1, input: asInput(conflict.theirs) }));
+    setConflict(null);
+  };
+  const keepMine = () => {
+    if (!conflict) return;
+    // Saved through the form as any save: based on their version now, so it is theirs it replaces.
+    rebase(conflict.theirs.version);
+    setConflict(null);
+    document.querySelector<HTMLFormElement>(`#${CSS.escape(formId)}`)?.requestSubmit();
+  };
+
   return (
     <div className="mx-auto max-w-4xl">
-      <PageHeader title="Edit knowledge" description={item.data.title} />
+      <PageHeader title="Edit knowledge" description={latest.title} />
       {deleted && (
         <p role="alert" className="mb-4 rounded-lg border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm">
           This item was deleted while you were editing it; it can no longer be saved. Copy anything you want to keep.
         </p>
       )}
+      {movedOn && !deleted && (
+        <p role="status" className="mb-4 rounded-lg border bg-muted/50 px-4 py-3 text-sm">
+          Someone else saved a change to this item since you opened it. When you save, you can compare before anything
+          is replaced.
+        </p>
+      )}
+      {conflict && (
+        <EditConflictNotice
+          theirs={conflict.theirs}
+          mine={conflict.mine}
+          onKeepMine={keepMine}
+          onStartFromTheirs={startFromTheirs}
+        />
+      )}
+      {keptDraft && <KeptDraft draft={keptDraft} onDismiss={() => setKeptDraft(null)} />}
       <KnowledgeForm
-        key={item.data.id}
+        key={start.key}
+        id={formId}
         accountId={accountId}
-        initial={{ title: item.data.title, tags: item.data.tags, content: item.data.content }}
+        initial={start.input}
         submitLabel="Save changes"
         busyLabel="Saving..."
         cancelTo={articlePath}
         onSubmit={async (input, pendingPdfs) => {
-          const saved = await update.mutateAsync(input);
+          let saved: KnowledgeDto;
+          try {
+            saved = await update.mutateAsync({ input, basedOn: basedOn.current });
+          } catch (error) {
+            const theirs = conflictingItem(error);
+            if (!theirs) throw error;
+            setConflict({ theirs, mine: input });
+            throw new Error(CONFLICT_FORM_MESSAGE, { cause: error });
+          }
           const failures = await linkPdfs(saved, pendingPdfs);
           if (failures.length > 0) toast.error(failures[0]!);
           else toast.success('Changes saved');

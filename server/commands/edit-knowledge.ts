@@ -1,0 +1,96 @@
+import type { AppDeps } from '../app-env';
+import { storedImagePaths, storedPdfPaths } from '../content/knowledge-html';
+import { removePdfsNotIn } from '../data/knowledge-pdfs';
+import { findKnowledge, lockItemVersion, writeItemVersion, type ItemText, type KnowledgeRow } from '../data/knowledge';
+import { keepRevision } from '../data/knowledge-revisions';
+import { editConflict, notFound } from '../errors';
+import { cleanUpImagesLater } from '../jobs/clean-up-images';
+import { describeItemLater } from '../jobs/describe-item';
+import { embedItemLater } from '../jobs/embed-item';
+import { presentKnowledge } from '../presenters/knowledge-presenter';
+import { indexItem } from '../search/index-item';
+
+/** An edit of an item: the fields it changes (content already sanitized), and the version it was based on. */
+export interface KnowledgeEdit {
+  accountId: string;
+  knowledgeId: string;
+  editorId: string;
+  changes: Partial<ItemText>;
+  /** The version the editor started from; undefined: none given (last writer wins, the replaced text kept). */
+  baseVersion?: number;
+  /** The version this edit brings back, for a restore. */
+  restoredFrom?: number;
+}
+
+const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every((tag, i) => tag === b[i]);
+
+/**
+ * Saves an edit (or a restore) the one way, in one transaction with the item
+ * locked: refused with 409 and the current item when it was based on an older
+ * version; otherwise the version it replaces is kept as a revision and the item
+ * becomes the next version. An edit that changes nothing writes nothing. Then, as
+ * after every save: indexed for search, summary and embedding queued, and files
+ * it no longer shows left to the clean-up.
+ */
+export async function editKnowledgeItem(
+  deps: Pick<AppDeps, 'database' | 'logger' | 'embedder'>,
+  edit: KnowledgeEdit,
+): Promise<KnowledgeRow> {
+  const { db } = deps.database;
+  const { accountId, knowledgeId } = edit;
+  const outcome = await db.transaction().execute(async (trx) => {
+    const current = await lockItemVersion(trx, accountId, knowledgeId);
+    if (!current) throw notFound('Knowledge item not found');
+    if (edit.baseVersion !== undefined && edit.baseVersion !== current.version) {
+      const item = (await findKnowledge(trx, accountId, { id: knowledgeId }))!;
+      throw editConflict(presentKnowledge(item));
+    }
+    const next: ItemText = {
+      title: edit.changes.title ?? current.title,
+      content: edit.changes.content ?? current.content,
+      tags: edit.changes.tags ?? current.tags,
+    };
+    const changed =
+      next.title !== current.title || next.content !== current.content || !sameTags(next.tags, current.tags);
+    if (changed) {
+      await keepRevision(trx, current);
+      await writeItemVersion(
+        trx,
+        {
+          accountId,
+          id: knowledgeId,
+          version: current.version + 1,
+          editorId: edit.editorId,
+          restoredFrom: edit.restoredFrom,
+        },
+        next,
+      );
+    }
+    return {
+      before: current.content,
+      changed,
+      contentChanged: next.content !== current.content,
+      row: (await findKnowledge(trx, accountId, { id: knowledgeId }))!,
+    };
+  });
+  const { row, before, changed, contentChanged } = outcome;
+  if (!changed) return row;
+
+  // A PDF block taken out of the content takes its attachment (and, through the clean-up, its files) with it.
+  const lostPdfs = contentChanged && (await removePdfsNotIn(db, row.id, storedPdfPaths(row.content, accountId))) > 0;
+  // The item is saved either way; one whose indexing failed is indexed again at the next start.
+  await indexItem(db, row).catch((error) =>
+    deps.logger.error({ err: error, knowledgeId: row.id }, 'Could not index an item for search'),
+  );
+  await describeItemLater(db, row.id, deps.logger);
+  await embedItemLater(deps, row.id);
+  if (lostPdfs || (contentChanged && lostImages(before, row.content, accountId)))
+    await cleanUpImagesLater(db, accountId, deps.logger);
+  return row;
+}
+
+/** Whether an edit took out an image the item showed before. */
+function lostImages(before: string, after: string, accountId: string): boolean {
+  const kept = new Set(storedImagePaths(after, accountId));
+  return storedImagePaths(before, accountId).some((path) => !kept.has(path));
+}
