@@ -77,8 +77,14 @@ export interface VectorQuestion {
   limit: number;
   /** Items to answer as well, however far (the ones the words found, so the fusion weighs them by their own cosine). */
   alsoItems?: string[];
-  /** Overrides VECTOR_STEP_BUDGET_MS. */
-  budgetMs?: number;
+  /** Overrides VECTOR_STEP_BUDGET_MS and EXACT_SCAN_MAX_PASSAGES. */
+  budget?: VectorBudget;
+}
+
+/** How long the ranking by meaning may take: in time (PostgreSQL) and, without an index, in vectors scanned. */
+export interface VectorBudget {
+  ms?: number;
+  exactScanMaxPassages?: number;
 }
 
 /**
@@ -91,19 +97,21 @@ export interface VectorQuestion {
  * share nothing with the question and are left out.
  */
 export async function rankByVector(db: Kysely<DB>, question: VectorQuestion): Promise<RankedPassage[] | undefined> {
-  const { accountId, model, vector, limit, alsoItems = [], budgetMs = VECTOR_STEP_BUDGET_MS } = question;
-  const storage = await readVectorStorage(db, vector.length);
-  if (!storage.indexed && (await countVectors(db, accountId, model, EXACT_SCAN_MAX_PASSAGES + 1)) > EXACT_SCAN_MAX_PASSAGES)
-    return undefined;
+  const { accountId, model, vector, limit, alsoItems = [] } = question;
+  const { ms = VECTOR_STEP_BUDGET_MS, exactScanMaxPassages = EXACT_SCAN_MAX_PASSAGES } = question.budget ?? {};
   const passages = limit * PASSAGES_PER_ITEM;
-  const scored = storage.pgvector
-    ? byPgvector(accountId, model, vector, passages, alsoItems)
-    : byScan(accountId, model, vector);
   try {
     return await db.transaction().execute(async (trx) => {
-      // Local settings end with the transaction: the budget and search settings are this step's only.
-      await sql`SELECT set_config('statement_timeout', ${String(budgetMs)}, true)`.execute(trx);
+      // Local settings end with the transaction: the budget (which every statement here
+      // counts against, a wait for a lock too) and the search settings are this step's only.
+      await sql`SELECT set_config('statement_timeout', ${String(ms)}, true)`.execute(trx);
+      const storage = await readVectorStorage(trx, vector.length);
+      const scanned = storage.indexed ? 0 : await countVectors(trx, accountId, model, exactScanMaxPassages + 1);
+      if (scanned > exactScanMaxPassages) return undefined;
       if (storage.indexed) await useHnsw(trx, passages);
+      const scored = storage.pgvector
+        ? byPgvector(accountId, model, vector, passages, alsoItems)
+        : byScan(accountId, model, vector);
       return bestPassages(trx, scored, alsoItems, limit);
     });
   } catch (error) {
@@ -113,12 +121,14 @@ export async function rankByVector(db: Kysely<DB>, question: VectorQuestion): Pr
 }
 
 /**
- * HNSW search settings: look at least as far as the passages wanted, and keep
- * looking (pgvector 0.8's iterative scan, nearest first) while other
- * workspaces' and models' vectors are filtered out.
+ * HNSW search settings: keep twice the passages wanted as candidates (pgvector's
+ * default, 40, is less than the 150 passages a search reads, and an index with
+ * many near-equal vectors then missed the nearest one), and keep looking
+ * (pgvector 0.8's iterative scan, nearest first) while other workspaces' and
+ * models' vectors are filtered out.
  */
 async function useHnsw(trx: Transaction<DB>, passages: number) {
-  await sql`SELECT set_config('hnsw.ef_search', ${String(Math.max(40, passages))}, true)`.execute(trx);
+  await sql`SELECT set_config('hnsw.ef_search', ${String(Math.max(40, 2 * passages))}, true)`.execute(trx);
   await sql`SELECT set_config('hnsw.iterative_scan', 'strict_order', true)`.execute(trx);
 }
 
@@ -133,7 +143,7 @@ function byPgvector(accountId: string, model: string, vector: number[], passages
     (SELECT v.passage_id, 1 - (${distance}) AS similarity FROM search_vectors v
       WHERE v.account_id = ${accountId} AND v.model = ${model} AND vector_dims(v.embedding) = ${length}
       ORDER BY ${distance} LIMIT ${passages})
-    UNION
+    UNION ALL
     SELECT v.passage_id, 1 - (${distance}) FROM search_passages p JOIN search_vectors v ON v.passage_id = p.id
     WHERE p.knowledge_id = ANY(${items}::uuid[]) AND v.model = ${model} AND vector_dims(v.embedding) = ${length}
   `;

@@ -15,10 +15,15 @@ const hit = (knowledgeId: string, score: number, passageId = `${knowledgeId}-pas
 const ids = (hits: RankedPassage[]) => hits.map((h) => h.knowledge_id);
 
 describe('how far the rankings agree', () => {
-  it('is the share of the shorter first ten both hold, and 1 with nothing to compare', () => {
+  it('is the share of the shorter first ten both hold, times how alike they order it, and 1 with nothing to compare', () => {
     const words = ['a', 'b', 'c', 'd'].map((id) => hit(id, 1));
     expect(rankingAgreement(words, [hit('b', 0.9), hit('x', 0.8), hit('d', 0.7), hit('y', 0.6)])).toBe(0.5);
     expect(rankingAgreement(words, [hit('x', 0.9)])).toBe(0);
+    // Every item shared: the order decides. Reversed, nothing; one pair of six swapped, two thirds.
+    expect(rankingAgreement(words, [hit('d', 0.9), hit('c', 0.8), hit('b', 0.7), hit('a', 0.6)])).toBe(0);
+    expect(rankingAgreement(words, [hit('b', 0.9), hit('a', 0.8), hit('c', 0.7), hit('d', 0.6)])).toBeCloseTo(2 / 3);
+    // An item at no similarity is not among the meaning's.
+    expect(rankingAgreement(words, [hit('a', 0.9), hit('b', 0)])).toBe(1);
     expect(rankingAgreement([], [hit('x', 0.9)])).toBe(1);
     expect(rankingAgreement(words, [])).toBe(1);
   });

@@ -9,7 +9,7 @@ import {
   type RankedPassage,
   type TermRarity,
 } from '../data/search-index';
-import { rankByVector } from '../data/search-vector-ranking';
+import { rankByVector, type VectorBudget } from '../data/search-vector-ranking';
 import { analyzeQuery } from './analyze';
 import { fuseRankings } from './fuse';
 import type { Embedder } from './embed';
@@ -41,8 +41,8 @@ export interface RetrieveOptions {
   logger?: { warn(details: { err: unknown }, message: string): void };
   /** Overrides QUESTION_EMBEDDING_TIMEOUT_MS. */
   timeoutMs?: number;
-  /** Overrides VECTOR_STEP_BUDGET_MS (server/data/search-vector-ranking.ts): how long the ranking by meaning may take. */
-  vectorBudgetMs?: number;
+  /** Overrides how long the ranking by meaning may take (server/data/search-vector-ranking.ts). */
+  vectorBudget?: VectorBudget;
 }
 
 /**
@@ -82,7 +82,7 @@ export async function retrieve(
     vector,
     limit: depth,
     alsoItems: lexical.map((hit) => hit.knowledge_id),
-    budgetMs: options.vectorBudgetMs,
+    budget: options.vectorBudget,
   });
   if (!semantic) {
     logger?.warn({ err: new Error('The ranking by meaning ran past its time budget') }, 'Ranking by words alone');
