@@ -30,6 +30,7 @@
  *   npm run bench:ai-search -- --vectors-only              only the ranking by meaning
  *   npm run bench:ai-search -- --passages 10000,100000     its sizes (passages)
  *   npm run bench:ai-search -- --dimensions 384            its vectors' length
+ *   npm run bench:ai-search -- --engines pglite            its databases (postgres,pglite)
  */
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -175,6 +176,7 @@ async function main() {
       'vectors-only': { type: 'boolean', default: false },
       passages: { type: 'string', default: '10000,100000' },
       dimensions: { type: 'string', default: '384' },
+      engines: { type: 'string', default: 'postgres,pglite' },
     },
   });
   const positive = (name: string, text: string) => {
@@ -194,6 +196,11 @@ async function main() {
       questions: QUESTIONS,
       runs,
       adminUrl,
+      engines: args.engines.split(',').map((engine) => {
+        if (engine !== 'postgres' && engine !== 'pglite')
+          throw new Error(`--engines takes postgres and pglite, not ${engine}`);
+        return engine;
+      }),
     });
     if (!met) process.exitCode = 1;
   };

@@ -45,6 +45,8 @@ export interface VectorBenchOptions {
   runs: number;
   /** The PostgreSQL server's admin URL (a database is created on it and dropped). */
   adminUrl: string;
+  /** Which databases to measure (both by default). */
+  engines: Array<'postgres' | 'pglite'>;
 }
 
 interface Row {
@@ -86,28 +88,16 @@ export async function benchVectorRanking(options: VectorBenchOptions): Promise<b
   console.log(
     `\nRanking by meaning: ${options.dimensions} dimensions, ${PASSAGES_PER_ITEM} passages an item, ${questions.length} questions; loading...`,
   );
-  const name = `lore_bench_vectors_${Date.now().toString(36)}`;
-  const url = new URL(options.adminUrl);
-  url.pathname = `/${name}`;
-  await runOnOwnConnection(options.adminUrl, `CREATE DATABASE ${name}`);
-  const postgres = await openDatabase({ url: url.toString() });
-  try {
-    const { rows: available } = await sql<{ vector: boolean }>`
-      SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'vector') AS vector`.execute(postgres.db);
-    const label = available[0]!.vector ? 'PostgreSQL + pgvector' : 'PostgreSQL, no pgvector';
-    await benchEngine(label, postgres, options, centres, questions, rows, sizes);
-  } finally {
-    await postgres.close();
-    await runOnOwnConnection(options.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-bench-vectors-'));
-  const pglite = await openDatabase({ dataDir: folder });
-  try {
-    await benchEngine('PGlite + pgvector', pglite, options, centres, questions, rows, sizes);
-  } finally {
-    await pglite.close();
-    fs.rmSync(folder, { recursive: true, force: true });
+  if (options.engines.includes('postgres')) await benchPostgres(options, centres, questions, rows, sizes);
+  if (options.engines.includes('pglite')) {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-bench-vectors-'));
+    const pglite = await openDatabase({ dataDir: folder });
+    try {
+      await benchEngine('PGlite + pgvector', pglite, options, centres, questions, rows, sizes);
+    } finally {
+      await pglite.close();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   }
 
   console.log(
@@ -299,4 +289,28 @@ async function bytesPerPassage(db: Kysely<DB>, passages: number): Promise<string
     .filter((row) => row.name !== 'table' && row.method !== 'hnsw')
     .reduce((sum, row) => sum + Number(row.bytes), 0);
   return `table ${per(table)}, HNSW ${per(hnsw)}, others ${per(others)}; in all ${per(table + hnsw + others)}`;
+}
+
+/** The PostgreSQL of the admin URL, as it is (here without pgvector), in a database of its own. */
+async function benchPostgres(
+  options: VectorBenchOptions,
+  centres: number[][],
+  questions: number[][],
+  rows: Row[],
+  sizes: Array<{ engine: string; bytes: string }>,
+) {
+  const name = `lore_bench_vectors_${Date.now().toString(36)}`;
+  const url = new URL(options.adminUrl);
+  url.pathname = `/${name}`;
+  await runOnOwnConnection(options.adminUrl, `CREATE DATABASE ${name}`);
+  const postgres = await openDatabase({ url: url.toString() });
+  try {
+    const { rows: available } = await sql<{ vector: boolean }>`
+      SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'vector') AS vector`.execute(postgres.db);
+    const label = available[0]!.vector ? 'PostgreSQL + pgvector' : 'PostgreSQL, no pgvector';
+    await benchEngine(label, postgres, options, centres, questions, rows, sizes);
+  } finally {
+    await postgres.close();
+    await runOnOwnConnection(options.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
 }

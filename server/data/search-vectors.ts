@@ -48,7 +48,7 @@ export async function saveVectors(
   `.execute(db);
   const dimensions = vectors[0]!.embedding.length;
   const storage = await readVectorStorage(db, dimensions);
-  if (storage.pgvector && !storage.indexed) await createVectorIndex(db, dimensions);
+  if (storage.pgvector && !storage.indexedAs) await createVectorIndex(db, dimensions);
 }
 
 /**

@@ -87,7 +87,8 @@ describe.runIf(testEngine === 'pglite')('with pgvector (PGlite)', () => {
     await createItem(owner, accountId, { title: 'Long manual', content: sections.join('') });
     await lore.jobs.runUntilIdle();
     await sql`ANALYZE search_vectors`.execute(lore.db);
-    expect(await readVectorStorage(lore.db, STAND_IN_DIMENSIONS)).toEqual({ pgvector: true, indexed: true });
+    // Indexed as vector, not halfvec: PGlite emulates half floats.
+    expect(await readVectorStorage(lore.db, STAND_IN_DIMENSIONS)).toEqual({ pgvector: true, indexedAs: 'vector' });
     const scans = () =>
       sql<{
         scans: string;
@@ -107,7 +108,7 @@ describe.runIf(testEngine === 'pglite')('with pgvector (PGlite)', () => {
     const items = await createItems();
     await sql`DROP INDEX ${sql.id(vectorIndexName(STAND_IN_DIMENSIONS))}`.execute(lore.db);
     try {
-      expect(await readVectorStorage(lore.db, STAND_IN_DIMENSIONS)).toEqual({ pgvector: true, indexed: false });
+      expect(await readVectorStorage(lore.db, STAND_IN_DIMENSIONS)).toEqual({ pgvector: true, indexedAs: null });
       expect(idsOf((await rankByVector(lore.db, question()))!)).toEqual(await exactRanking());
       // PGlite has no statement time-out: the count of vectors is what bounds the scan.
       expect(await rankByVector(lore.db, { ...question(), budget: { exactScanMaxPassages: items.length - 1 } })).toBe(
@@ -135,7 +136,7 @@ describe.runIf(testEngine === 'postgres')('on a PostgreSQL without the vector ex
     // A server that has pgvector takes the other path; this one is for those that do not.
     if (rows[0]!.available) return;
     const items = await createItems();
-    expect(await readVectorStorage(lore.db, STAND_IN_DIMENSIONS)).toEqual({ pgvector: false, indexed: false });
+    expect(await readVectorStorage(lore.db, STAND_IN_DIMENSIONS)).toEqual({ pgvector: false, indexedAs: null });
     const hits = await rankByVector(lore.db, question());
     expect(idsOf(hits!)).toEqual(await exactRanking());
     expect(idsOf(await retrieve(lore.db, accountId, QUESTION, { embedder: lore.deps.embedder }))).toEqual([

@@ -18,12 +18,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const { rows: lengths } = await sql<{ dimensions: number }>`
     SELECT DISTINCT vector_dims(embedding) AS dimensions FROM search_vectors
   `.execute(db);
-  // As server/data/search-vector-ranking.ts's createVectorIndex, which indexes the lengths that come later.
-  for (const { dimensions } of lengths.filter((length) => length.dimensions <= 4000)) {
+  const { rows: build } = await sql<{ emulated: boolean }>`SELECT version() LIKE '%emscripten%' AS emulated`.execute(
+    db,
+  );
+  // As server/data/search-vector-ranking.ts's createVectorIndex, which indexes the lengths that come later:
+  // as halfvec up to 4,000 dimensions, as vector (up to 2,000) where half floats are emulated (PGlite).
+  for (const { dimensions } of lengths) {
+    const type = build[0]!.emulated && dimensions <= 2000 ? 'vector' : dimensions <= 4000 ? 'halfvec' : undefined;
+    if (!type) continue;
     const length = sql.lit(Number(dimensions));
     await sql`
       CREATE INDEX ${sql.id(`search_vectors_hnsw_${dimensions}`)} ON search_vectors
-      USING hnsw ((embedding::halfvec(${length})) halfvec_cosine_ops) WHERE vector_dims(embedding) = ${length}
+      USING hnsw ((embedding::${sql.raw(type)}(${length})) ${sql.raw(`${type}_cosine_ops`)})
+      WHERE vector_dims(embedding) = ${length}
     `.execute(db);
   }
 }
