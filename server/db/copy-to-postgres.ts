@@ -133,7 +133,9 @@ export async function copyToPostgres(options: {
             `COPY (SELECT ${readAs} FROM "${table}" WHERE ctid >= '(${first},0)'::tid AND ctid < '(${first + CHUNK_PAGES},0)'::tid)
              TO '/dev/blob'`,
           );
-          const data = new Uint8Array(await result.blob!.arrayBuffer());
+          // No blob when COPY wrote nothing: pages of only deleted rows (jobs done and removed).
+          if (!result.blob) continue;
+          const data = new Uint8Array(await result.blob.arrayBuffer());
           if (data.byteLength > 0) await copyFrom(target, table, columns, data);
         }
         // Identity and serial columns go on after the highest id copied.
