@@ -201,21 +201,20 @@ function byScan(accountId: string, model: string, vector: number[]) {
 
 /** Each item's best passage among the scored ones: the nearest `limit` items, then the asked-for ones. */
 async function bestPassages(trx: Transaction<DB>, scored: RawBuilder<unknown>, items: string[], limit: number) {
+  // Each scored passage's place is read once, with the columns the answer needs.
   const result = await sql<RankedPassage>`
     WITH scored AS MATERIALIZED (${scored}), best AS (
-      SELECT DISTINCT ON (p.knowledge_id) p.knowledge_id, s.passage_id,
+      SELECT DISTINCT ON (p.knowledge_id) p.knowledge_id, s.passage_id, p.position, p.heading,
         -- An all-zero vector is at no angle to anything (NaN); one pointing away shares nothing.
         CASE WHEN s.similarity > 0 AND s.similarity <> 'NaN' THEN s.similarity ELSE 0 END AS similarity
       FROM scored s JOIN search_passages p ON p.id = s.passage_id
-      ORDER BY p.knowledge_id, 3 DESC, s.passage_id
+      ORDER BY p.knowledge_id, 5 DESC, s.passage_id
     ), ranked AS (
       SELECT *, row_number() OVER (ORDER BY similarity DESC, knowledge_id) AS place FROM best
     )
-    SELECT r.knowledge_id, k.short_id, k.title, r.passage_id::text AS passage_id, p.position, p.heading, '' AS body,
+    SELECT r.knowledge_id, k.short_id, k.title, r.passage_id::text AS passage_id, r.position, r.heading, '' AS body,
       r.similarity AS score
-    FROM ranked r
-    JOIN search_passages p ON p.id = r.passage_id
-    JOIN knowledge k ON k.id = r.knowledge_id
+    FROM ranked r JOIN knowledge k ON k.id = r.knowledge_id
     WHERE (r.place <= ${limit} AND r.similarity > 0) OR r.knowledge_id = ANY(${items}::uuid[])
     ORDER BY r.place
   `.execute(trx);
