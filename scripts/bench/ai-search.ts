@@ -21,6 +21,16 @@
  *   npm run bench:ai-search -- --baseline 500   another size for the baseline
  *   npm run bench:ai-search -- --runs 10        timed runs per question and size (default 5)
  *   npm run bench:ai-search -- --keep           keep the database afterwards (its URL is printed)
+ *
+ * Then the ranking by meaning (vector-ranking.ts): its p50/p95 at 10,000 and 100,000
+ * passages on PGlite with pgvector (HNSW, and the exact scan before the index) and on
+ * the PostgreSQL of DATABASE_URL (here without pgvector: the exact scan, and with its
+ * time budget), HNSW's recall@10 against the exact scan, and vectors' bytes per passage.
+ *
+ *   npm run bench:ai-search -- --vectors-only              only the ranking by meaning
+ *   npm run bench:ai-search -- --passages 10000,100000     its sizes (passages)
+ *   npm run bench:ai-search -- --dimensions 384            its vectors' length
+ *   npm run bench:ai-search -- --engines pglite            its databases (postgres,pglite)
  */
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -47,6 +57,7 @@ import {
   type Vocabulary,
 } from './corpus';
 import { postgresTarget } from './engines';
+import { benchVectorRanking } from './vector-ranking';
 
 const BUDGET_MS = { retrieval: 50, firstEvent: 150 } as const;
 const QUESTIONS = 16;
@@ -162,6 +173,10 @@ async function main() {
       baseline: { type: 'string', default: '1000' },
       runs: { type: 'string', default: '5' },
       keep: { type: 'boolean', default: false },
+      'vectors-only': { type: 'boolean', default: false },
+      passages: { type: 'string', default: '10000,100000' },
+      dimensions: { type: 'string', default: '384' },
+      engines: { type: 'string', default: 'postgres,pglite' },
     },
   });
   const positive = (name: string, text: string) => {
@@ -174,6 +189,22 @@ async function main() {
   const size = (n: number) => n.toLocaleString('en');
 
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const benchVectors = async () => {
+    const met = await benchVectorRanking({
+      sizes: args.passages.split(',').map((n) => positive('passages', n.trim())),
+      dimensions: positive('dimensions', args.dimensions),
+      questions: QUESTIONS,
+      runs,
+      adminUrl,
+      engines: args.engines.split(',').map((engine) => {
+        if (engine !== 'postgres' && engine !== 'pglite')
+          throw new Error(`--engines takes postgres and pglite, not ${engine}`);
+        return engine;
+      }),
+    });
+    if (!met) process.exitCode = 1;
+  };
+  if (args['vectors-only']) return benchVectors();
   const databaseName = `lore_bench_${crypto.randomBytes(6).toString('hex')}`;
   const databaseUrl = new URL(adminUrl);
   databaseUrl.pathname = `/${databaseName}`;
@@ -339,6 +370,7 @@ async function main() {
     await database.close();
     await dropDatabase();
   }
+  await benchVectors();
 }
 
 /** The plan of retrieve()'s query as it runs: the query is captured from Kysely's log and run again under EXPLAIN. */

@@ -9,6 +9,8 @@
  * lists the questions the ranked retrieval does not answer in its top five.
  * `--pages N` imports only the pages the questions name and others up to N in all
  * (`npm test` runs it so, to see the evaluation still runs; figures come from the whole set).
+ * `--stand-in` embeds with the tests' stand-in model (server/test/model-stand-in.ts, hashed
+ * words: a weak model) instead of AI_BASE_URL's: the fusion must not rank below words alone.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +24,7 @@ import { embedItemPassages } from '../../server/jobs/embed-item';
 import { createEmbedder } from '../../server/search/embed';
 import { indexItem } from '../../server/search/index-item';
 import { retrieve } from '../../server/search/retrieve';
+import { startModelStandIn } from '../../server/test/model-stand-in';
 import { PYTHON_DOCS, pythonDocPages, readPythonDocPage } from './python-docs';
 
 const DOCS = PYTHON_DOCS;
@@ -34,7 +37,12 @@ if (!fs.existsSync(DOCS) || !fs.existsSync(QUESTIONS)) {
 }
 
 const { values: args } = parseArgs({
-  options: { data: { type: 'string' }, misses: { type: 'boolean' }, pages: { type: 'string' } },
+  options: {
+    data: { type: 'string' },
+    misses: { type: 'boolean' },
+    pages: { type: 'string' },
+    'stand-in': { type: 'boolean' },
+  },
 });
 const started = Date.now();
 
@@ -113,11 +121,16 @@ const ranked = async (question: string) =>
   (await retrieve(db, account.id, question, { limit: 10 })).map((hit) => hit.knowledge_id);
 
 const setting = (name: string) => process.env[name]?.trim() || undefined;
-const embedder = createEmbedder({
-  AI_BASE_URL: setting('AI_BASE_URL'),
-  AI_API_KEY: setting('AI_API_KEY'),
-  AI_EMBEDDING_MODEL: setting('AI_EMBEDDING_MODEL'),
-});
+const standIn = args['stand-in'] ? await startModelStandIn() : undefined;
+const embedder = createEmbedder(
+  standIn
+    ? { AI_BASE_URL: standIn.baseUrl, AI_EMBEDDING_MODEL: 'stand-in' }
+    : {
+        AI_BASE_URL: setting('AI_BASE_URL'),
+        AI_API_KEY: setting('AI_API_KEY'),
+        AI_EMBEDDING_MODEL: setting('AI_EMBEDDING_MODEL'),
+      },
+);
 /** Why questions could not be embedded (they were ranked by words alone): a run with any is not a measure of the model. */
 const fellBack: string[] = [];
 const noteFallBack = (details: { err: unknown }) =>
@@ -188,4 +201,5 @@ if (fellBack.length > 0) {
   for (const reason of fellBack) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
   for (const [reason, count] of reasons) console.log(`  ${count} x ${reason}`);
 }
+await standIn?.close();
 await database.close();

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from './executor';
-import { SEARCH_KIND, type RankedPassage } from './search-index';
+import { SEARCH_KIND } from './search-index';
+import { createVectorIndex, readVectorStorage } from './search-vector-ranking';
 
 /** A body passage waiting for its vector, with its item's title for context, and its place in the item. */
 export interface PassageToEmbed {
@@ -27,7 +28,8 @@ export async function listPassagesToEmbed(db: Executor, knowledgeId: string, mod
 /**
  * Stores passages' unit vectors, replacing any older ones. A passage removed
  * meanwhile (its item was edited while being embedded) is skipped: its
- * replacement has no vector yet and is embedded by the job's next run.
+ * replacement has no vector yet and is embedded by the job's next run. The
+ * first vectors of a length get that length's HNSW index, where there is pgvector.
  */
 export async function saveVectors(
   db: Executor,
@@ -44,41 +46,9 @@ export async function saveVectors(
     WHERE p.id = v.passage_id
     ON CONFLICT (passage_id) DO UPDATE SET model = EXCLUDED.model, embedding = EXCLUDED.embedding
   `.execute(db);
-}
-
-/**
- * The account's items nearest in meaning to a unit vector, each with its
- * nearest passage: an exact scan of the account's vectors from `model`, the dot
- * product (the cosine, as both are unit vectors) computed in SQL. Passages at a
- * right angle or pointing away (similarity <= 0) share nothing with the question.
- */
-export async function rankByVector(
-  db: Executor,
-  accountId: string,
-  model: string,
-  vector: number[],
-  limit: number,
-): Promise<RankedPassage[]> {
-  const result = await sql<RankedPassage>`
-    WITH scored AS (
-      SELECT p.knowledge_id, v.passage_id,
-        (SELECT sum(a * b) FROM unnest(v.embedding, ${vector}::float8[]) AS t (a, b)) AS similarity
-      FROM search_vectors v JOIN search_passages p ON p.id = v.passage_id
-      WHERE v.account_id = ${accountId} AND v.model = ${model}
-    ), best AS (
-      SELECT DISTINCT ON (knowledge_id) knowledge_id, passage_id, similarity
-      FROM scored WHERE similarity > 0
-      ORDER BY knowledge_id, similarity DESC, passage_id
-    )
-    SELECT b.knowledge_id, k.short_id, k.title, b.passage_id::text AS passage_id, p.position, p.heading, '' AS body,
-      b.similarity AS score
-    FROM best b
-    JOIN search_passages p ON p.id = b.passage_id
-    JOIN knowledge k ON k.id = b.knowledge_id
-    ORDER BY b.similarity DESC, b.knowledge_id
-    LIMIT ${limit}
-  `.execute(db);
-  return result.rows.map((row) => ({ ...row, score: Number(row.score) }));
+  const dimensions = vectors[0]!.embedding.length;
+  const storage = await readVectorStorage(db, dimensions);
+  if (storage.pgvector && !storage.indexedAs) await createVectorIndex(db, dimensions);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -29,8 +30,8 @@ const PGLITE_SHARED_BUFFERS = '16MB';
  */
 const PGLITE_WAL_SIZE = '32MB';
 
-/** The extensions Lore's migrations create, which PGlite must load to open its database (pg_trgm: decision 29). */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+/** The extensions Lore's migrations create, which PGlite must load to open its database (pg_trgm: decision 29; pgvector: decision 30). */
+export const PGLITE_EXTENSIONS = { pg_trgm, vector };
 
 /** PostgreSQL's error code for a statement cancelled by its time-out. */
 const QUERY_CANCELED = '57014';

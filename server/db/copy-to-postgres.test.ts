@@ -3,14 +3,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readVectorStorage } from '../data/search-vector-ranking';
 import { createItem } from '../test/knowledge-factory';
+import { STAND_IN_DIMENSIONS, startModelStandIn } from '../test/model-stand-in';
 import { testEngine } from '../test/test-database';
 import { startTestServer } from '../test/test-server';
 import { openDatabase } from './client';
 import { copyToPostgres } from './copy-to-postgres';
 import { migrateToLatest } from './migrate';
 import { runOnOwnConnection } from './postgres-direct';
+import type { DB } from './schema';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const folders: string[] = [];
@@ -84,6 +88,44 @@ describe.skipIf(testEngine !== 'postgres')('moving from PGlite to PostgreSQL', (
       await moved.close();
     }
     // Two Lore servers, 25 items written and a whole database copied: more than one request's time.
+  }, 120_000);
+
+  it('moves passage vectors from PGlite’s halfvec to a PostgreSQL without pgvector as real[]', async () => {
+    const standIn = await startModelStandIn();
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-move-'));
+    folders.push(folder);
+    const embedded = await openDatabase({ dataDir: folder });
+    await migrateToLatest(embedded.db);
+    const before = await startTestServer({
+      database: embedded,
+      env: { AI_BASE_URL: standIn.baseUrl, AI_EMBEDDING_MODEL: 'stand-in' },
+    });
+    const { id: accountId, owner } = await before.account({ name: 'Vectors' });
+    await createItem(owner, accountId, { title: 'Holidays', content: '<h2>Days</h2><p>25 a year.</p>' });
+    await before.jobs.runUntilIdle();
+    const readVectors = (db: Kysely<DB>) =>
+      sql<{ passage_id: string; embedding: number[] }>`
+        SELECT passage_id::text, embedding::real[] AS embedding FROM search_vectors ORDER BY passage_id`
+        .execute(db)
+        .then(({ rows }) => rows);
+    const vectors = await readVectors(embedded.db);
+    expect(vectors).toHaveLength(1);
+    await before.close();
+    await embedded.close();
+    await standIn.close();
+
+    const url = await emptyDatabase();
+    await copyToPostgres({ pgliteDir: folder, url });
+    const moved = await openDatabase({ url });
+    try {
+      const { rows } = await sql<{ available: boolean }>`
+        SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'vector') AS available`.execute(moved.db);
+      // With pgvector on the server both are halfvec, and copied as they are.
+      expect((await readVectorStorage(moved.db, STAND_IN_DIMENSIONS)).pgvector).toBe(rows[0]!.available);
+      expect(await readVectors(moved.db)).toEqual(vectors);
+    } finally {
+      await moved.close();
+    }
   }, 120_000);
 
   it('refuses a database that is not empty, and leaves it as it was', async () => {

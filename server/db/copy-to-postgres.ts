@@ -109,12 +109,20 @@ export async function copyToPostgres(options: {
       for (const table of tables) {
         if (DERIVED_TABLES.has(table)) continue;
         // Stored generated columns are computed again by the target.
-        const { rows: columnRows } = await target.query<{ name: string }>(
-          `SELECT attname AS name FROM pg_attribute
-           WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`,
-          [table],
-        );
+        const columnsOf = `SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute
+           WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`;
+        const { rows: columnRows } = await target.query<{ name: string; type: string }>(columnsOf, [table]);
+        const { rows: sourceColumns } = await source.query<{ name: string; type: string }>(columnsOf, [table]);
         const columns = columnRows.map((row) => `"${row.name}"`).join(', ');
+        // A column stored as another type in the target (passage vectors: halfvec in PGlite, real[] on a
+        // PostgreSQL without pgvector, decision 30) is read as the target's type, which COPY then takes.
+        const readAs = columnRows
+          .map(({ name, type }) =>
+            sourceColumns.some((column) => column.name === name && column.type !== type)
+              ? `"${name}"::${type}`
+              : `"${name}"`,
+          )
+          .join(', ');
         const sized = await source.query<{ pages: number }>(
           `SELECT (pg_relation_size($1::regclass) / current_setting('block_size')::int)::int AS pages`,
           [table],
@@ -122,10 +130,12 @@ export async function copyToPostgres(options: {
         const pages = sized.rows[0]!.pages;
         for (let first = 0; first < pages; first += CHUNK_PAGES) {
           const result = await source.query(
-            `COPY (SELECT ${columns} FROM "${table}" WHERE ctid >= '(${first},0)'::tid AND ctid < '(${first + CHUNK_PAGES},0)'::tid)
+            `COPY (SELECT ${readAs} FROM "${table}" WHERE ctid >= '(${first},0)'::tid AND ctid < '(${first + CHUNK_PAGES},0)'::tid)
              TO '/dev/blob'`,
           );
-          const data = new Uint8Array(await result.blob!.arrayBuffer());
+          // No blob when COPY wrote nothing: pages of only deleted rows (jobs done and removed).
+          if (!result.blob) continue;
+          const data = new Uint8Array(await result.blob.arrayBuffer());
           if (data.byteLength > 0) await copyFrom(target, table, columns, data);
         }
         // Identity and serial columns go on after the highest id copied.

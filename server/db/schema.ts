@@ -291,7 +291,11 @@ export interface SearchVectorsTable {
   account_id: string;
   /** The embeddings model that made it: vectors of another model are not compared, and are replaced. */
   model: string;
-  embedding: number[];
+  /**
+   * pgvector's halfvec where the database has it (read as text, '[0.1,...]'), else real[]
+   * (migration 0032). Either takes a real[] on insert; read it as `embedding::real[]`.
+   */
+  embedding: ColumnType<string | number[], number[], number[]>;
 }
 
 /** A job of the queue (server/jobs): pending, running under a lease, or failed for good. */

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createItem } from '../test/knowledge-factory';
 import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
-import { removeItemIndex, type RankedPassage } from '../data/search-index';
+import { removeItemIndex } from '../data/search-index';
 import { analyzeItem, indexStaleItems, storedContribution } from './index-item';
 import { reindexInBackground } from './reindex';
-import { RRF_K, fuseRankings, retrieve } from './retrieve';
+import { retrieve } from './retrieve';
 
 let lore: TestServer;
 let owner: SignedInClient;
@@ -214,38 +214,5 @@ describe('ranked retrieval', () => {
     expect(await stale()).toEqual([]);
     expect(await titles('runbook restart')).toHaveLength(10);
     expect(log.at(-1)).toMatchObject({ indexed: expect.any(Number) });
-  });
-});
-
-describe('fusing the rankings by words and by meaning', () => {
-  const hit = (knowledgeId: string, passageId: string): RankedPassage => ({
-    knowledge_id: knowledgeId,
-    short_id: knowledgeId,
-    title: knowledgeId,
-    passage_id: passageId,
-    position: 0,
-    heading: '',
-    body: passageId,
-    score: 99,
-  });
-
-  it('adds 1 / (k + rank) over the rankings, keeping the passage the words chose', () => {
-    const words = [hit('a', 'a-words'), hit('b', 'b-words'), hit('c', 'c-words')];
-    const meaning = [hit('c', 'c-meaning'), hit('d', 'd-meaning'), hit('a', 'a-meaning')];
-    const fused = fuseRankings(words, meaning, 10);
-    expect(fused.map((h) => [h.knowledge_id, h.passage_id])).toEqual([
-      ['a', 'a-words'], // 1/61 + 1/63
-      ['c', 'c-words'], // 1/63 + 1/61, a tie: the words' order decides
-      ['b', 'b-words'], // 1/62
-      ['d', 'd-meaning'], // 1/62, found by meaning alone: after the words' item of the same rank
-    ]);
-    expect(fused[0]!.score).toBeCloseTo(1 / (RRF_K + 1) + 1 / (RRF_K + 3), 12);
-    expect(fused[3]!.score).toBeCloseTo(1 / (RRF_K + 2), 12);
-  });
-
-  it('answers at most the number asked for, and either ranking alone when the other is empty', () => {
-    const words = [hit('a', 'a1'), hit('b', 'b1')];
-    expect(fuseRankings(words, [], 1).map((h) => h.knowledge_id)).toEqual(['a']);
-    expect(fuseRankings([], words, 10).map((h) => h.knowledge_id)).toEqual(['a', 'b']);
   });
 });

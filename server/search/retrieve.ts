@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { Executor } from '../data/executor';
+import type { DB } from '../db/schema';
 import {
   lexemeQuery,
   readCandidates,
@@ -8,14 +10,13 @@ import {
   type RankedPassage,
   type TermRarity,
 } from '../data/search-index';
-import { rankByVector } from '../data/search-vectors';
+import { rankByVector, type VectorBudget } from '../data/search-vector-ranking';
 import { analyzeQuery } from './analyze';
+import { fuseRankings } from './fuse';
 import type { Embedder } from './embed';
 import { withPassages, withPassageText } from './passage-text';
 import { rankCandidates, withVariants, type QueryTerm, type RankedItem } from './rank';
 
-/** Reciprocal rank fusion's constant: the usual 60, so a few ranks apart near the top matter little. */
-export const RRF_K = 60;
 /**
  * How deep each ranking is read before fusing: an item fairly high in both
  * can then beat one first in only one, whatever the number asked for.
@@ -41,16 +42,19 @@ export interface RetrieveOptions {
   logger?: { warn(details: { err: unknown }, message: string): void };
   /** Overrides QUESTION_EMBEDDING_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** Overrides how long the ranking by meaning may take (server/data/search-vector-ranking.ts). */
+  vectorBudget?: VectorBudget;
 }
 
 /**
  * The account's items that best answer a question, each with its best passage:
  * the ranked retrieval the AI search and the evaluation use. By words (BM25,
- * see rankPassages); with an embeddings model, fused with the ranking by meaning,
- * so an item that says "paid holiday" is found for "vacation".
+ * see rankPassages); with an embeddings model, fused with the ranking by meaning
+ * (fuse.ts), so an item that says "paid holiday" is found for "vacation". A
+ * ranking by meaning past its time budget leaves the ranking by words alone.
  */
 export async function retrieve(
-  db: Executor,
+  db: Kysely<DB>,
   accountId: string,
   question: string,
   options: RetrieveOptions = {},
@@ -73,7 +77,18 @@ export async function retrieve(
       }),
   ]);
   if (!vector) return withPassageText(db, lexical.slice(0, limit));
-  const semantic = await rankByVector(db, accountId, embedder.model, vector, depth);
+  const semantic = await rankByVector(db, {
+    accountId,
+    model: embedder.model,
+    vector,
+    limit: depth,
+    alsoItems: lexical.map((hit) => hit.knowledge_id),
+    budget: options.vectorBudget,
+  });
+  if (!semantic) {
+    logger?.warn({ err: new Error('The ranking by meaning ran past its time budget') }, 'Ranking by words alone');
+    return withPassageText(db, lexical.slice(0, limit));
+  }
   return withPassageText(db, fuseRankings(lexical, semantic, limit));
 }
 
@@ -111,37 +126,4 @@ function candidateQuery(terms: string[], rarity: Map<string, TermRarity>): strin
   if (rare.length === terms.length) return lexemeQuery(terms);
   const every = `(${lexemeQuery(terms, '&')})`;
   return rare.length > 0 ? `${lexemeQuery(rare)} | ${every}` : every;
-}
-
-/**
- * Reciprocal rank fusion of the ranking by words and the ranking by meaning:
- * an item scores the sum of 1 / (RRF_K + rank) over the rankings that found it.
- * Ranks, not scores, are fused, as BM25 and cosine are on unrelated scales.
- * An item keeps the passage the words chose (it holds the question's words, so
- * the answer can quote them), else the nearest in meaning. Ties go to the word
- * ranking's order.
- */
-export function fuseRankings(lexical: RankedPassage[], semantic: RankedPassage[], limit: number): RankedPassage[] {
-  const fused = new Map<string, { hit: RankedPassage; score: number; lexicalRank: number; semanticRank: number }>();
-  lexical.forEach((hit, i) =>
-    fused.set(hit.knowledge_id, { hit, score: 1 / (RRF_K + i + 1), lexicalRank: i, semanticRank: Infinity }),
-  );
-  semantic.forEach((hit, i) => {
-    const score = 1 / (RRF_K + i + 1);
-    const found = fused.get(hit.knowledge_id);
-    if (found) {
-      found.score += score;
-      found.semanticRank = i;
-    } else fused.set(hit.knowledge_id, { hit, score, lexicalRank: Infinity, semanticRank: i });
-  });
-  return [...fused.values()]
-    .sort(
-      (a, b) =>
-        b.score - a.score ||
-        a.lexicalRank - b.lexicalRank ||
-        a.semanticRank - b.semanticRank ||
-        a.hit.knowledge_id.localeCompare(b.hit.knowledge_id),
-    )
-    .slice(0, limit)
-    .map(({ hit, score }) => ({ ...hit, score }));
 }

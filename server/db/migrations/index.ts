@@ -28,6 +28,7 @@ import * as searchItems from './0026-search-items';
 import * as spellingTrigrams from './0027-spelling-trigrams';
 import * as sessionEndEvents from './0030-session-end-events';
 import * as importKeysAndPdfReading from './0031-import-keys-and-pdf-reading';
+import * as searchVectorsPgvector from './0032-search-vectors-pgvector';
 import * as knowledgeRevisions from './0033-knowledge-revisions';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   '0027-spelling-trigrams': spellingTrigrams,
   '0030-session-end-events': sessionEndEvents,
   '0031-import-keys-and-pdf-reading': importKeysAndPdfReading,
+  '0032-search-vectors-pgvector': searchVectorsPgvector,
   '0033-knowledge-revisions': knowledgeRevisions,
 };
