@@ -110,7 +110,12 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', (c, next) => (c.req.path === '/api/health' ? next() : asRequest(next)));
   app.get('/api/auth/magic-link/verify', forwardLoginLink(deps));
   app.use('/api/auth/*', gateAuthRoutes(auth));
-  app.on(['GET', 'POST'], '/api/auth/*', async (c) => withRetryAfter(await auth.handler(c.req.raw)));
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const answer = await auth.handler(c.req.raw);
+    // better-auth answers a query refused as busy with its own 500 ("Failed to get session"): Lore was busy, not broken.
+    if (answer.status >= 500 && wasRefusedAsBusy()) throw new DatabaseBusyError();
+    return withRetryAfter(answer);
+  });
   // Health answers before sessions are read: it must work when the database does not.
   app.route('/', healthRoutes(deps));
   app.use(

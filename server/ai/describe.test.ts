@@ -38,11 +38,13 @@ describe('the extractive summary', () => {
     );
   });
 
-  it('is the whole text when it is short enough (a card with a short preview appends it)', () => {
+  it('is empty for a text short enough to be its own summary, unless that text is its PDFs’', () => {
     expect(describeExtractively({ title: 'Printer', text: 'It is on the third floor.\nUse your badge.' })).toEqual({
-      summary: 'It is on the third floor. Use your badge.',
+      summary: '',
       question: 'What should I know about Printer?',
     });
+    const pdfOnly = { title: 'Report', text: 'Revenue grew.', pdfText: 'Revenue grew.' };
+    expect(describeExtractively(pdfOnly).summary).toBe('Revenue grew.');
   });
 
   it('is empty for an item with no text, which also answers no question', () => {

@@ -8,6 +8,8 @@ export interface DescribableItem {
   text: string;
   /** The body's headings in order; a question among the first says what the item answers. */
   headings?: string[];
+  /** The part of `text` that is its PDFs' (at its end): the article does not show it as text. */
+  pdfText?: string;
 }
 
 /** An item's summary and the question it best answers; empty strings when there is nothing to say. */
@@ -23,8 +25,10 @@ const PROMPT_TEXT_LENGTH = 6000;
 
 /** A summary from the item's leading sentences and a question from its title, with no model. */
 export function describeExtractively(item: DescribableItem): ItemDescription {
-  // A short text is its own summary (its first sentence or two): a card whose preview is short appends it (R16).
-  return { summary: lead(item.text, SUMMARY_LENGTH).summary, question: questionFor(item) };
+  const { summary, whole } = lead(item.text, SUMMARY_LENGTH);
+  // A summary that is all of the article's own text says nothing, under 'AI Summary' or after it on a card;
+  // one read from its PDFs is what a card with a short preview appends (R16).
+  return { summary: whole && !item.pdfText ? '' : summary, question: questionFor(item) };
 }
 
 /**

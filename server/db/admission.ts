@@ -66,6 +66,12 @@ export async function asRequest<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Whether this work is a request still to be answered (not a job, nor a stream's or an import's work after its answer began). */
+export const inRequestBeingAnswered = () => {
+  const request = requests.getStore();
+  return request !== undefined && !request.ended;
+};
+
 /** Whether the request running now was turned away by `admit`. */
 export const wasRefusedAsBusy = () => requests.getStore()?.refused === true;
 

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { admit, type Queue, type QueueLimits } from './admission';
+import { admit, inRequestBeingAnswered, type Queue, type QueueLimits } from './admission';
+import { turnIfBusy } from './event-loop-turns';
 
 /**
  * What Lore knows of its connections to the database: whether one was lost or refused
@@ -54,12 +55,7 @@ export class WatchedPool extends pg.Pool {
     private readonly health: ConnectionHealth,
     /** Past these, a request's first query is refused (server/db/admission.ts). */
     private readonly limits: QueueLimits = { maxRequests: Infinity, maxWaitMs: Infinity },
-    /**
-     * Let Node's other work run before each connection is handed out. PGlite answers in
-     * Lore's own process, promise after promise: without a turn of the event loop between
-     * them, a chain of its queries (an import, a re-index) kept every request waiting
-     * until it ended (a health check waited 47 s for an import of 300 pages).
-     */
+    /** Give Node's other work a turn before a connection when the event loop is kept busy (PGlite: event-loop-turns.ts). */
     private readonly yieldFirst = false,
   ) {
     super(config);
@@ -84,17 +80,19 @@ export class WatchedPool extends pg.Pool {
     } catch (error) {
       return Promise.reject(error as Error);
     }
-    const asked = performance.now();
-    const connected = this.yieldFirst ? new Promise(setImmediate).then(() => super.connect()) : super.connect();
-    return connected.then(
-      (client) => {
+    // The wait is counted from after the turn given to other work: only the queue's wait says the database is busy.
+    const connect = () => {
+      const asked = performance.now();
+      return super.connect().then((client) => {
         this.queue.lastWaitMs = performance.now() - asked;
         return client;
-      },
-      (error: Error) => {
-        this.health.lost(error);
-        throw error;
-      },
-    );
+      });
+    };
+    // A request being answered runs its few queries through; long work after or outside one takes turns.
+    const turn = this.yieldFirst && !inRequestBeingAnswered() ? turnIfBusy() : undefined;
+    return (turn ? turn.then(connect) : connect()).catch((error: Error) => {
+      this.health.lost(error);
+      throw error;
+    });
   }
 }

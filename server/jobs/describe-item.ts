@@ -5,7 +5,7 @@ import type { Writer } from '../ai/writer';
 import type { DB } from '../db/schema';
 import { findItemToDescribe, saveItemDescription } from '../data/item-descriptions';
 import { enqueueJob } from '../data/jobs';
-import { splitPassages, textPassages } from '../search/passages';
+import { splitPassages, textPassages, type Passage } from '../search/passages';
 import type { JobHandler } from './worker';
 
 /** The job that writes an item's ai_summary and ai_question; its key is the item's id. */
@@ -33,12 +33,22 @@ export function describeItem(deps: { db: Kysely<DB>; writer: Pick<Writer, 'descr
 
 /** An item's title, body text and headings, from its HTML and then its PDFs' text (an item may be only a PDF). */
 export function describableItem(item: { title: string; content: string; pdfTexts?: string[] }): DescribableItem {
-  const passages = [...splitPassages(item.content), ...(item.pdfTexts ?? []).flatMap(textPassages)];
-  // A long section comes split into windows under one heading; they are one run of text again.
-  const text = passages
+  const body = runOfText(splitPassages(item.content));
+  const pdfs = runOfText((item.pdfTexts ?? []).flatMap(textPassages));
+  const headings = [
+    ...new Set(
+      splitPassages(item.content)
+        .map((passage) => passage.heading)
+        .filter(Boolean),
+    ),
+  ];
+  return { title: item.title, text: [body, pdfs].filter(Boolean).join('\n'), headings, pdfText: pdfs };
+}
+
+/** Passages as one text again: a long section's windows under one heading are one run, each passage a line. */
+function runOfText(passages: Passage[]): string {
+  return passages
     .map((passage, i) => (i > 0 && passages[i - 1]!.heading === passage.heading ? ' ' : '\n') + passage.text)
     .join('')
     .trim();
-  const headings = [...new Set(passages.map((passage) => passage.heading).filter(Boolean))];
-  return { title: item.title, text, headings };
 }
