@@ -281,6 +281,36 @@ test('an example question runs when clicked', async ({ page, lore, saveScreensho
   await expect(page.getByRole('region', { name: 'Or try one of these examples:' })).toBeHidden();
 });
 
+test('example questions read as a team would ask them: no series twice, no "What is" of a topic', async ({
+  page,
+  lore,
+  saveScreenshot,
+}) => {
+  const { id: accountId, owner, members } = await lore.account({ name: 'Platform Team', roles: ['member'] });
+  await page.context().addCookies([...owner.cookies].map(([name, value]) => ({ name, value, url: lore.baseUrl })));
+  const text = (words: string) => `<p>${words} Ask in the team channel if anything is unclear.</p>`;
+  for (const seed of seeds) await createItem(owner, accountId, seed);
+  for (const title of ['Onboarding', 'Maintaining the VPN', 'Reset your password'])
+    await createItem(owner, accountId, { title, content: text(`${title}: the steps we follow.`) });
+  for (const week of [18, 19, 20, 21])
+    await createItem(members[0]!, accountId, {
+      title: `Meeting notes ${week}`,
+      content: text(`Week ${week}: decisions.`),
+    });
+  await expect
+    .poll(async () => (await lore.db.selectFrom('jobs').select('id').execute()).length, { timeout: 30_000 })
+    .toBe(0);
+
+  await page.goto(`/account/${accountId}/ai-search`);
+  const examples = page.getByRole('region', { name: 'Or try one of these examples:' }).getByRole('button');
+  await expect(examples).toHaveCount(6);
+  const questions = (await examples.allTextContents()).map((question) => question.trim());
+  expect(questions.every((question) => question.endsWith('?'))).toBe(true);
+  expect(questions.filter((question) => /meeting/i.test(question))).toEqual([]);
+  expect(questions.filter((question) => /^What is (Onboarding|Maintaining)/.test(question))).toEqual([]);
+  await saveScreenshot('ai-search-example-questions');
+});
+
 test('with no items there are no examples; the offline banner follows the connection', async ({
   page,
   lore,
