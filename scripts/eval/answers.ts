@@ -27,16 +27,11 @@ import { parseArgs } from 'node:util';
 import { RELATED_ITEMS } from '../../common/ai-search';
 import { NO_ANSWER, answerExtractively } from '../../server/ai/extractive-answer';
 import { sentencesOf } from '../../server/ai/sentences';
-import { createAccountWithOwner } from '../../server/commands/create-account';
-import { insertKnowledge } from '../../server/data/knowledge';
-import { openDatabase } from '../../server/db/client';
-import { migrateToLatest } from '../../server/db/migrate';
 import { answerSources } from '../../server/routes/ai-search/ai-search.routes';
-import { indexItem } from '../../server/search/index-item';
 import { nearestSearch } from '../../server/search/keyword-search';
 import { splitPassages } from '../../server/search/passages';
 import { retrieve } from '../../server/search/retrieve';
-import { PYTHON_DOCS, pythonDocPages, readPythonDocPage } from './python-docs';
+import { PYTHON_DOCS, openEvaluationWorkspace, readPythonDocPage } from './python-docs';
 
 const EVAL_DIR = path.resolve(import.meta.dirname, '../../../shared/search-eval');
 const QUESTIONS = path.join(EVAL_DIR, 'pydocs-dev-questions.tsv');
@@ -104,49 +99,9 @@ for (const { judged } of questions) {
   }
 }
 
-/** The pages to import: all of them, or with --pages N the questions' own pages and others up to N. */
-function chooseCorpus(all: Array<{ id: string; file: string }>) {
-  if (!args.pages) return all;
-  const named = new Set(questions.flatMap(({ relevant }) => [...relevant]));
-  const others = all.filter((page) => !named.has(page.id));
-  return [
-    ...all.filter((page) => named.has(page.id)),
-    ...others.slice(0, Math.max(0, Number(args.pages) - named.size)),
-  ];
-}
-const corpus = chooseCorpus(pythonDocPages());
-const database = await openDatabase({ dataDir: args.data ?? 'memory://' });
-await migrateToLatest(database.db);
+const named = new Set(questions.flatMap(({ relevant }) => [...relevant]));
+const { database, accountId, pageOf } = await openEvaluationWorkspace({ data: args.data, pages: args.pages, named });
 const { db } = database;
-/** Which page each item is, kept beside a reused database (as eval:search keeps it). */
-const pagesFile = args.data && path.join(args.data, 'eval-pages.json');
-
-/** The corpus's workspace, imported and indexed page by page as Lore does on each save. */
-async function importCorpus() {
-  const user = await db
-    .insertInto('users')
-    .values({ name: 'Evaluator', email: 'eval@lore.local', email_verified: true })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const created = await createAccountWithOwner(db, { name: 'Python docs', userId: user.id });
-  const pageOf = new Map<string, string>();
-  for (const page of corpus) {
-    const { title, content } = readPythonDocPage(page.file);
-    const {
-      item: { id },
-    } = await insertKnowledge(db, { accountId: created.id, userId: user.id, title, content, tags: [] });
-    await indexItem(db, { id, account_id: created.id, title, tags: [], content });
-    pageOf.set(id, page.id);
-  }
-  if (pagesFile) fs.writeFileSync(pagesFile, JSON.stringify({ accountId: created.id, pages: [...pageOf] }));
-  console.log(`Imported and indexed ${corpus.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  return { accountId: created.id, pageOf };
-}
-
-const reused = pagesFile && fs.existsSync(pagesFile) ? JSON.parse(fs.readFileSync(pagesFile, 'utf8')) : undefined;
-const { accountId, pageOf } = reused
-  ? { accountId: reused.accountId as string, pageOf: new Map<string, string>(reused.pages) }
-  : await importCorpus();
 
 /** The AI search route's steps with no model configured: its retrieval, its sources, the extractive writer. */
 async function ask(question: string) {

@@ -6,7 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'node-html-parser';
+import { createAccountWithOwner } from '../../server/commands/create-account';
 import { sanitizeKnowledgeHtml } from '../../server/content/knowledge-html';
+import { insertKnowledge } from '../../server/data/knowledge';
+import { openDatabase } from '../../server/db/client';
+import { migrateToLatest } from '../../server/db/migrate';
+import { indexItem } from '../../server/search/index-item';
 
 export const PYTHON_DOCS = '/usr/share/doc/python3.11-doc/html';
 
@@ -26,4 +31,49 @@ export function readPythonDocPage(file: string) {
   const main = root.querySelector('[role=main]') ?? root.querySelector('.body') ?? root;
   main.querySelectorAll('a.headerlink').forEach((link) => link.remove());
   return { title: title.slice(0, 200), content: sanitizeKnowledgeHtml(main.innerHTML) };
+}
+
+/**
+ * The evaluations' workspace: the corpus's pages imported and indexed one by one as Lore
+ * does on each save, into a fresh embedded database, or into `data` (kept, and reused on
+ * the next run with the pages it holds). `pages` imports only the pages `named` and
+ * others up to that many. Answers the database, the workspace and which page each item is.
+ */
+export async function openEvaluationWorkspace(options: { data?: string; pages?: string; named: Set<string> }) {
+  const started = Date.now();
+  const all = pythonDocPages();
+  const corpus = options.pages
+    ? [
+        ...all.filter((page) => options.named.has(page.id)),
+        ...all
+          .filter((page) => !options.named.has(page.id))
+          .slice(0, Math.max(0, Number(options.pages) - options.named.size)),
+      ]
+    : all;
+  const database = await openDatabase({ dataDir: options.data ?? 'memory://' });
+  await migrateToLatest(database.db);
+  const { db } = database;
+  const pagesFile = options.data && path.join(options.data, 'eval-pages.json');
+  if (pagesFile && fs.existsSync(pagesFile)) {
+    const reused = JSON.parse(fs.readFileSync(pagesFile, 'utf8'));
+    return { database, accountId: reused.accountId as string, pageOf: new Map<string, string>(reused.pages) };
+  }
+  const user = await db
+    .insertInto('users')
+    .values({ name: 'Evaluator', email: 'eval@lore.local', email_verified: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const account = await createAccountWithOwner(db, { name: 'Python docs', userId: user.id });
+  const pageOf = new Map<string, string>();
+  for (const page of corpus) {
+    const { title, content } = readPythonDocPage(page.file);
+    const {
+      item: { id },
+    } = await insertKnowledge(db, { accountId: account.id, userId: user.id, title, content, tags: [] });
+    await indexItem(db, { id, account_id: account.id, title, tags: [], content });
+    pageOf.set(id, page.id);
+  }
+  if (pagesFile) fs.writeFileSync(pagesFile, JSON.stringify({ accountId: account.id, pages: [...pageOf] }));
+  console.log(`Imported and indexed ${corpus.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return { database, accountId: account.id, pageOf };
 }

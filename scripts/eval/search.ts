@@ -16,16 +16,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { createAccountWithOwner } from '../../server/commands/create-account';
-import { insertKnowledge } from '../../server/data/knowledge';
-import { openDatabase } from '../../server/db/client';
-import { migrateToLatest } from '../../server/db/migrate';
 import { embedItemPassages } from '../../server/jobs/embed-item';
 import { createEmbedder } from '../../server/search/embed';
-import { indexItem } from '../../server/search/index-item';
 import { retrieve } from '../../server/search/retrieve';
 import { startModelStandIn } from '../../server/test/model-stand-in';
-import { PYTHON_DOCS, pythonDocPages, readPythonDocPage } from './python-docs';
+import { PYTHON_DOCS, openEvaluationWorkspace } from './python-docs';
 
 const DOCS = PYTHON_DOCS;
 const EVAL_DIR = path.resolve(import.meta.dirname, '../../../shared/search-eval');
@@ -44,7 +39,6 @@ const { values: args } = parseArgs({
     'stand-in': { type: 'boolean' },
   },
 });
-const started = Date.now();
 
 const questions = fs
   .readFileSync(QUESTIONS, 'utf8')
@@ -56,49 +50,10 @@ const questions = fs
     return { question: question!, relevant: new Set(relevant!.split(',').map((id) => id.trim())) };
   });
 
-/** The pages to import: all of them, or with --pages N the questions' own pages and others up to N. */
-function chooseCorpus(all: Array<{ id: string; file: string }>) {
-  if (!args.pages) return all;
-  const named = new Set(questions.flatMap(({ relevant }) => [...relevant]));
-  const others = all.filter((page) => !named.has(page.id));
-  return [
-    ...all.filter((page) => named.has(page.id)),
-    ...others.slice(0, Math.max(0, Number(args.pages) - named.size)),
-  ];
-}
-const corpus = chooseCorpus(pythonDocPages());
-const database = await openDatabase({ dataDir: args.data ?? 'memory://' });
-await migrateToLatest(database.db);
+const named = new Set(questions.flatMap(({ relevant }) => [...relevant]));
+const { database, accountId, pageOf } = await openEvaluationWorkspace({ data: args.data, pages: args.pages, named });
 const { db } = database;
-/** Which page each item is, kept beside a reused database. */
-const pagesFile = args.data && path.join(args.data, 'eval-pages.json');
-
-/** The corpus's workspace, imported and indexed page by page as Lore does on each save. */
-async function importCorpus() {
-  const user = await db
-    .insertInto('users')
-    .values({ name: 'Evaluator', email: 'eval@lore.local', email_verified: true })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const created = await createAccountWithOwner(db, { name: 'Python docs', userId: user.id });
-  const pageOf = new Map<string, string>();
-  for (const page of corpus) {
-    const { title, content } = readPythonDocPage(page.file);
-    const {
-      item: { id },
-    } = await insertKnowledge(db, { accountId: created.id, userId: user.id, title, content, tags: [] });
-    await indexItem(db, { id, account_id: created.id, title, tags: [], content });
-    pageOf.set(id, page.id);
-  }
-  if (pagesFile) fs.writeFileSync(pagesFile, JSON.stringify({ accountId: created.id, pages: [...pageOf] }));
-  console.log(`Imported and indexed ${corpus.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  return { account: created, pageOf };
-}
-
-const reused = pagesFile && fs.existsSync(pagesFile) ? JSON.parse(fs.readFileSync(pagesFile, 'utf8')) : undefined;
-const { account, pageOf } = reused
-  ? { account: { id: reused.accountId as string }, pageOf: new Map<string, string>(reused.pages) }
-  : await importCorpus();
+const account = { id: accountId };
 
 /**
  * Plain keyword full-text search, the anchor: each page as a stored tsvector (title
@@ -187,7 +142,7 @@ const rows: Array<[string, Awaited<ReturnType<typeof score>>]> = [
   ['Plain full-text search', await score(fullText)],
 ];
 if (withEmbeddings) rows.push(['Ranked retrieval + embeddings', await score(withEmbeddings)]);
-console.log(`\n${questions.length} questions over ${corpus.length} pages; top 10 of one call each.\n`);
+console.log(`\n${questions.length} questions over ${pageOf.size} pages; top 10 of one call each.\n`);
 console.log('method                          MRR@10  Recall@5  zero-result  median ms');
 for (const [name, r] of rows) {
   console.log(

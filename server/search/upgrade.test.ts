@@ -1,11 +1,9 @@
-import crypto from 'node:crypto';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import { migrations } from '../db/migrations/index';
-import { runOnOwnConnection } from '../db/postgres-direct';
-import { testEngine } from '../test/test-database';
+import { openTestDatabase } from '../test/test-database';
 import { keywordSearch } from './keyword-search';
 import { reindexInBackground } from './reindex';
 import { retrieve } from './retrieve';
@@ -18,21 +16,7 @@ let drop: () => Promise<void>;
 
 /** An empty database, not migrated: PGlite in memory, or a new database on the tests' PostgreSQL. */
 beforeAll(async () => {
-  if (testEngine === 'pglite') {
-    database = await openDatabase({ dataDir: 'memory://' });
-    drop = () => database.close();
-    return;
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `lore_upgrade_${crypto.randomBytes(6).toString('hex')}`;
-  await runOnOwnConnection(adminUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  database = await openDatabase({ url: url.toString() });
-  drop = async () => {
-    await database.close();
-    await runOnOwnConnection(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  };
+  ({ database, drop } = await openTestDatabase({ migrated: false }));
 });
 afterAll(() => drop());
 

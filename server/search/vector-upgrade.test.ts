@@ -1,12 +1,10 @@
-import crypto from 'node:crypto';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rankByVector, readVectorStorage, vectorIndexName } from '../data/search-vector-ranking';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import { migrations } from '../db/migrations/index';
-import { runOnOwnConnection } from '../db/postgres-direct';
-import { testEngine } from '../test/test-database';
+import { openTestDatabase, testEngine } from '../test/test-database';
 
 /** The last migration before passage vectors moved to pgvector (decision 30). */
 const BEFORE_PGVECTOR = '0031-import-keys-and-pdf-reading';
@@ -16,21 +14,7 @@ let drop: () => Promise<void>;
 
 /** An empty database, not migrated: PGlite in memory, or a new database on the tests' PostgreSQL. */
 beforeAll(async () => {
-  if (testEngine === 'pglite') {
-    database = await openDatabase({ dataDir: 'memory://' });
-    drop = () => database.close();
-    return;
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `lore_vectors_${crypto.randomBytes(6).toString('hex')}`;
-  await runOnOwnConnection(adminUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  database = await openDatabase({ url: url.toString() });
-  drop = async () => {
-    await database.close();
-    await runOnOwnConnection(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  };
+  ({ database, drop } = await openTestDatabase({ migrated: false }));
 });
 afterAll(() => drop());
 

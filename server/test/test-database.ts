@@ -17,15 +17,20 @@ export const testEngine = process.env.LORE_TEST_DB === 'postgres' ? 'postgres' :
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new
  * database on the PostgreSQL server named by TEST_DATABASE_URL. A test may
- * close it early; closing again, and dropping it, still work.
+ * close it early; closing again, and dropping it, still work. `migrated: false`
+ * leaves it empty, for a test that migrates it step by step.
  */
-export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+export async function openTestDatabase({ migrated = true } = {}): Promise<{
+  database: Database;
+  url?: string;
+  drop(): Promise<void>;
+}> {
   if (testEngine === 'pglite') {
     // From the run's migrated copy (server/test/global-setup.ts) when there is one: much faster than initdb.
-    const snapshot = process.env.VITEST ? (await import('vitest')).inject('pgliteSnapshot') : undefined;
+    const snapshot = migrated && process.env.VITEST ? (await import('vitest')).inject('pgliteSnapshot') : undefined;
     const loadDataDir = snapshot ? new Blob([await fs.readFile(snapshot)]) : undefined;
     const database = closingOnce(await openDatabase({ dataDir: 'memory://', loadDataDir }));
-    await migrateToLatest(database.db);
+    if (migrated) await migrateToLatest(database.db);
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -35,7 +40,7 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = closingOnce(await openDatabase({ url: url.toString() }));
-  await migrateToLatest(database.db);
+  if (migrated) await migrateToLatest(database.db);
   return {
     database,
     /** Where another Lore process can reach the same database. */
