@@ -56,4 +56,9 @@ export async function signInThroughEmail(page: Page, lore: TestServer, email: st
   await page.goto(linkIn(mail, '/auth/callback?token='));
 }
 
+/** Signs the browser in as a user made on the server, with that user's session cookie (sign-in itself not under test). */
+export async function signInAs(page: Page, lore: TestServer, user: { cookies: Map<string, string> }) {
+  await page.context().addCookies([...user.cookies].map(([name, value]) => ({ name, value, url: lore.baseUrl })));
+}
+
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

@@ -2,14 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import { hashLoginLinkToken } from '../server/auth/login-links';
 import { linkIn, tokenOf } from '../server/test/mailbox';
 import type { TestServer } from '../server/test/test-server';
-import { expect, signInThroughEmail, test, uniqueEmail } from './fixtures';
+import { expect, signInThroughEmail, test, uniqueEmail, signInAs } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
-
-/** Signs the browser in as a user made on the server (sign-in itself is not under test there). */
-async function signInAs(page: Page, lore: TestServer, user: { cookies: Map<string, string> }) {
-  await page.context().addCookies([...user.cookies].map(([name, value]) => ({ name, value, url: lore.baseUrl })));
-}
 
 /** Scrolled to, the control shows whole: nothing hides it sideways. */
 async function expectWhollyInView(control: Locator) {

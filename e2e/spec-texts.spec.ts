@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createItem } from '../server/test/knowledge-factory';
-import type { SignedInClient, TestServer } from '../server/test/test-server';
 import { codeFor, turnOnTwoFactor } from '../server/test/two-factor';
-import { expect, test, uniqueEmail } from './fixtures';
+import { expect, test, uniqueEmail, signInAs } from './fixtures';
 
 /**
  * The spec's error texts (section 8) that only a failure shows: the server is
@@ -18,10 +17,6 @@ async function failing(page: Page, url: string | RegExp, method: string, status 
       ? route.fulfill({ status, json: { error: 'Boom', code: 'internal', ...body } })
       : route.fallback(),
   );
-}
-
-async function signInAs(page: Page, lore: TestServer, user: SignedInClient) {
-  await page.context().addCookies([...user.cookies].map(([name, value]) => ({ name, value, url: lore.baseUrl })));
 }
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });

@@ -10,6 +10,7 @@ import type { Embedder } from './search/embed';
 import type { FileStore } from './storage/file-store';
 import type { TotpVault } from './auth/totp';
 import type { AuthCache } from './auth/auth-cache';
+import type { ApiTokenCaller } from './auth/api-tokens';
 import type { WorkspaceReads } from './cache/workspace-reads';
 import type { AnswerState } from './middleware/answers';
 
@@ -50,6 +51,8 @@ export interface AppEnv {
   Variables: {
     user: SessionUser | null;
     session: AuthSession | null;
+    /** The API token the request was made with (then `session` is null), decision 36. */
+    apiToken: ApiTokenCaller | null;
     /** Set by the membership guard; read it with currentMembership(c). */
     membership: Membership | undefined;
     /** How this request's answer is made (server/middleware/answers.ts). */

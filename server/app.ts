@@ -25,6 +25,7 @@ import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { isOutOfSpace, oncePerEpisode, outOfSpace } from './storage/out-of-space';
 import { accountsRoutes } from './routes/accounts/accounts.routes';
+import { apiTokensRoutes } from './routes/api-tokens/api-tokens.routes';
 import { avatarsRoutes } from './routes/avatars/avatars.routes';
 import { eventsRoutes } from './routes/events/events.routes';
 import { aiSearchRoutes } from './routes/ai-search/ai-search.routes';
@@ -66,6 +67,7 @@ const resources = [
   exampleQuestionsRoutes,
   aiSearchRoutes,
   sessionsRoutes,
+  apiTokensRoutes,
   transferRoutes,
   eventsRoutes,
 ];
@@ -120,7 +122,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRoutes(deps));
   app.use(
     '/api/*',
-    loadSession(auth, deps.authCache, sessionCookieName(env.BASE_URL)),
+    loadSession(auth, deps.authCache, sessionCookieName(env.BASE_URL), deps.database.db),
     tellChangePosition(deps.realtime),
     limitWrites(createRateLimiter(deps.database.db), {
       enabled: env.NODE_ENV !== 'test',

@@ -44,15 +44,19 @@ export const renameAccount = defineEndpoint('member', {
   responses: { 200: ok(dataOf(accountSchema), 'The renamed account'), ...errors(400, 403) },
 });
 
-/** DELETE /api/accounts/{accountId}: the owner deletes the account and everything in it. */
-export const deleteAccount = defineEndpoint('member', {
-  method: 'delete',
-  path: '/api/accounts/{accountId}',
-  tags: ['Accounts'],
-  summary: 'Delete an account with its items (owner only)',
-  request: { params: accountParams },
-  responses: { 204: { description: 'Deleted' }, ...errors(403) },
-});
+/** DELETE /api/accounts/{accountId}: the owner deletes the account and everything in it; never with an API token. */
+export const deleteAccount = defineEndpoint(
+  'member',
+  {
+    method: 'delete',
+    path: '/api/accounts/{accountId}',
+    tags: ['Accounts'],
+    summary: 'Delete an account with its items (owner only)',
+    request: { params: accountParams },
+    responses: { 204: { description: 'Deleted' }, ...errors(403) },
+  },
+  { apiToken: 'never' },
+);
 
 /** GET /api/accounts/{accountId}/stats: figures for the dashboard. */
 export const getAccountStats = defineEndpoint('member', {

@@ -28,7 +28,8 @@ export const aiKnowledgeSearch = defineEndpoint(
       ...errors(400, 403, 404),
     },
   },
-  { unauthenticatedMessage: 'User not authenticated. Please log in again.' },
+  // It changes nothing: a read-only API token may ask.
+  { unauthenticatedMessage: 'User not authenticated. Please log in again.', apiToken: 'read' },
 );
 
 /** GET .../example-questions: questions the account's items answer, up to twice `count` for the page to shuffle. */

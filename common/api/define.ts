@@ -7,12 +7,21 @@ import { z } from 'zod';
  */
 export type Access = 'public' | 'user' | 'member';
 
+/**
+ * What an API token needs to call an endpoint (decision 36): `read` (a read-only
+ * token will do), `write` (a read-write token), or `never` (only a signed-in
+ * browser session: account deletion, two-factor, tokens themselves...).
+ */
+export type ApiTokenUse = 'read' | 'write' | 'never';
+
 /** An endpoint of Lore's API: its OpenAPI route, and who may call it. */
 export type Endpoint = RouteConfig & {
   'x-access': Access;
   'x-unauthenticated-message'?: string;
   /** A session that still owes its second factor may call it (decision 4); every other guarded endpoint refuses one. */
   'x-before-second-factor'?: true;
+  /** Absent on public endpoints, which ignore who calls. */
+  'x-api-token'?: ApiTokenUse;
 };
 
 /** Every error answer: a message for people and a stable code for programs. */
@@ -67,9 +76,15 @@ const guardErrors: Record<Access, Array<keyof typeof errorMeanings>> = {
 export function defineEndpoint<const R extends RouteConfig>(
   access: Access,
   route: R,
-  options: { unauthenticatedMessage?: string; beforeSecondFactor?: true } = {},
+  options: { unauthenticatedMessage?: string; beforeSecondFactor?: true; apiToken?: ApiTokenUse } = {},
 ) {
-  const security = access === 'public' ? [] : [{ session: [] }];
+  // A token reaches its workspace's endpoints (reads with GET) and, among a person's own, only what is said.
+  const apiToken: ApiTokenUse | undefined =
+    access === 'public'
+      ? undefined
+      : (options.apiToken ?? (access === 'user' ? 'never' : route.method === 'get' ? 'read' : 'write'));
+  const security: Array<Record<string, string[]>> =
+    access === 'public' ? [] : apiToken === 'never' ? [{ session: [] }] : [{ session: [] }, { apiToken: [] }];
   return {
     ...route,
     security,
@@ -77,5 +92,6 @@ export function defineEndpoint<const R extends RouteConfig>(
     'x-access': access,
     ...(options.unauthenticatedMessage ? { 'x-unauthenticated-message': options.unauthenticatedMessage } : {}),
     ...(options.beforeSecondFactor ? { 'x-before-second-factor': true as const } : {}),
+    ...(apiToken ? { 'x-api-token': apiToken } : {}),
   } satisfies Endpoint;
 }

@@ -1,14 +1,18 @@
 import { meSchema, profileInputSchema } from '../profile';
 import { dataOf, defineEndpoint, errors, jsonBody, ok } from './define';
 
-/** GET /api/me: the signed-in user and their profile. */
-export const getMe = defineEndpoint('user', {
-  method: 'get',
-  path: '/api/me',
-  tags: ['Profile'],
-  summary: 'The signed-in user',
-  responses: { 200: ok(dataOf(meSchema), 'The user and profile') },
-});
+/** GET /api/me: the signed-in user and their profile (an API token's owner, for a token). */
+export const getMe = defineEndpoint(
+  'user',
+  {
+    method: 'get',
+    path: '/api/me',
+    tags: ['Profile'],
+    summary: 'The signed-in user',
+    responses: { 200: ok(dataOf(meSchema), 'The user and profile') },
+  },
+  { apiToken: 'read' },
+);
 
 /** PATCH /api/me/profile: change one's full name. */
 export const updateProfile = defineEndpoint('user', {

@@ -66,12 +66,16 @@ export const updateUserRole = defineEndpoint('member', {
   responses: { 200: ok(successSchema, 'Changed'), ...errors(400, 403) },
 });
 
-/** PUT /api/transferOwnership: the owner hands ownership to another member. */
-export const transferOwnership = defineEndpoint('member', {
-  method: 'put',
-  path: '/api/transferOwnership',
-  tags,
-  summary: 'Transfer ownership to another member (owner only)',
-  request: { body: jsonBody(transferOwnershipSchema) },
-  responses: { 200: ok(successSchema, 'Transferred'), ...errors(400, 403) },
-});
+/** PUT /api/transferOwnership: the owner hands ownership to another member; never with an API token. */
+export const transferOwnership = defineEndpoint(
+  'member',
+  {
+    method: 'put',
+    path: '/api/transferOwnership',
+    tags,
+    summary: 'Transfer ownership to another member (owner only)',
+    request: { body: jsonBody(transferOwnershipSchema) },
+    responses: { 200: ok(successSchema, 'Transferred'), ...errors(400, 403) },
+  },
+  { apiToken: 'never' },
+);

@@ -20,6 +20,14 @@ export function serveApiDescription(app: OpenAPIHono<AppEnv>, options: { baseUrl
     name: 'lore.session_token',
     description: "The session cookie set by signing in. State changes must also come from Lore's own origin.",
   });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'apiToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A personal API token (Settings > Profile > API tokens), sent as `Authorization: Bearer lore_…`. It acts with ' +
+      "its owner's rights in its one workspace: `x-api-token` says whether an endpoint takes a read-only token " +
+      '(read), only a read-write one (write), or none (never).',
+  });
   let cached: ReturnType<typeof app.getOpenAPI31Document> | undefined;
   const document = () =>
     (cached ??= app.getOpenAPI31Document({

@@ -7,6 +7,7 @@ import type { TestClient, TestResponse } from '../test/http-client';
 import { routeCases, type RouteCase, type Sample } from '../test/route-samples';
 import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
 import { turnOnTwoFactor } from '../test/two-factor';
+import { apiTokenClient } from '../test/api-tokens';
 import { addWalkMember, createWalkWorkspace, type WalkWorkspace } from '../test/walk-workspace';
 import { OPENAPI_PATH } from './openapi';
 
@@ -15,8 +16,22 @@ import { OPENAPI_PATH } from './openapi';
  * every kind of caller against a workspace. The routes come from the app, so
  * a new route fails here until route-samples.ts says who may call it.
  */
-const CALLERS = ['anonymous', 'stranger', 'member', 'admin', 'owner', 'unverified'] as const;
+const CALLERS = [
+  'anonymous',
+  'stranger',
+  'member',
+  'admin',
+  'owner',
+  'unverified',
+  'readToken',
+  'writeToken',
+  'strangerToken',
+] as const;
 /** `unverified`: an admin with two-factor on, on another device that has not given its code (decision 4). */
+/**
+ * `readToken`, `writeToken`: the owner's read-only and read-write API tokens for the workspace (decision 36);
+ * `strangerToken`: the stranger's read-write token for its own workspace.
+ */
 /** `swapper`: the stranger naming its own workspace with the walked workspace's item, member, invitation or file ids. */
 type Caller = (typeof CALLERS)[number] | 'swapper';
 const RANK: Record<Role, number> = { member: 1, admin: 2, owner: 3 };
@@ -29,6 +44,8 @@ let routes: string[];
 let accessInDocument: Map<string, string>;
 /** Routes a session that owes its code may call, by the contracts. */
 let beforeSecondFactor: Set<string>;
+/** What an API token needs to call each route, by the contracts (`x-api-token`). */
+let apiTokenUse: Map<string, string | undefined>;
 
 beforeAll(async () => {
   lore = await startTestServer();
@@ -39,7 +56,10 @@ beforeAll(async () => {
   );
   routes = [...new Set(registered.map((route) => `${route.method} ${route.path}`))];
   const document = (await lore.anonymous().get(OPENAPI_PATH)).body as {
-    paths: Record<string, Record<string, { 'x-access'?: string; 'x-before-second-factor'?: boolean }>>;
+    paths: Record<
+      string,
+      Record<string, { 'x-access'?: string; 'x-before-second-factor'?: boolean; 'x-api-token'?: string }>
+    >;
   };
   const routeOf = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
   beforeSecondFactor = new Set(
@@ -47,6 +67,11 @@ beforeAll(async () => {
       Object.entries(item).flatMap(([method, operation]) =>
         operation['x-before-second-factor'] ? [routeOf(method, path)] : [],
       ),
+    ),
+  );
+  apiTokenUse = new Map(
+    Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => [routeOf(method, path), operation['x-api-token']]),
     ),
   );
   accessInDocument = new Map(
@@ -74,6 +99,12 @@ function expectedFor(
 ): 'success' | 'unauthenticated' | 'hidden' | 'forbidden' | 'owesCode' {
   if (caller === 'swapper') return namesObject ? 'hidden' : 'success';
   if (allowed === 'public') return 'success';
+  if (caller === 'readToken' || caller === 'writeToken' || caller === 'strangerToken') {
+    const use = apiTokenUse.get(route);
+    if (use === 'never' || (use === 'write' && caller === 'readToken')) return 'forbidden';
+    // A token acts as its owner (the walked workspace's, who may do anything there) in its one workspace.
+    return caller === 'strangerToken' && allowed !== 'user' ? 'hidden' : 'success';
+  }
   if (caller === 'unverified') return beforeSecondFactor.has(route) ? 'success' : 'owesCode';
   if (caller === 'anonymous') return 'unauthenticated';
   if (allowed === 'user') return 'success';
@@ -90,6 +121,14 @@ const meets: Record<ReturnType<typeof expectedFor>, (status: number) => boolean>
 };
 
 const unverifiedSessions = new Map<string, SignedInClient>();
+const tokenClients = new Map<string, SignedInClient>();
+
+/** The owner's API token of `access` for the workspace, made once per workspace. */
+async function ownersToken(target: WalkWorkspace, access: 'read' | 'write'): Promise<SignedInClient> {
+  const key = `${target.id} ${access}`;
+  if (!tokenClients.has(key)) tokenClients.set(key, (await apiTokenClient(target.owner, target.id, access)).client);
+  return tokenClients.get(key)!;
+}
 
 /**
  * An admin of the workspace with two-factor on, on a new device that has not
@@ -112,6 +151,9 @@ async function clientFor(
   if (caller === 'anonymous') return lore.anonymous();
   if (caller === 'stranger') return elsewhere.owner;
   if (caller === 'unverified') return unverifiedAdminOf(target);
+  if (caller === 'readToken') return ownersToken(target, 'read');
+  if (caller === 'writeToken') return ownersToken(target, 'write');
+  if (caller === 'strangerToken') return ownersToken(elsewhere, 'write');
   return caller === 'swapper' ? own.owner : target[caller];
 }
 
@@ -150,7 +192,7 @@ async function tryRoute(route: string, routeCase: RouteCase, caller: Caller): Pr
   if (!meets[expected](response.status) || !owesCodeAnswered) {
     problems.push(`${route} as ${caller}: ${response.status} ${JSON.stringify(response.body)}, expected ${expected}`);
   }
-  if (caller === 'anonymous' || caller === 'stranger' || caller === 'swapper') {
+  if (caller === 'anonymous' || caller === 'stranger' || caller === 'swapper' || caller === 'strangerToken') {
     const answer = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
     const seen = target.secrets.filter((secret) => answer.includes(secret));
     if (seen.length > 0) problems.push(`${route} as ${caller} sees the workspace's data: ${seen.join(', ')}`);

@@ -93,7 +93,7 @@ export async function withRetryAfter(answer: Response): Promise<Response> {
 export const WRITES_REFUSED = 'Too many changes at once. Please wait a moment and try again.';
 
 /**
- * Limits each session's writes (RATE_LIMITS.writesPerSession); reads are never limited,
+ * Limits each session's and API token's writes (RATE_LIMITS.writesPerSession); reads are never limited,
  * nor the POSTs in `reads` (fixed paths) that only read, such as the AI search.
  */
 export function limitWrites(
@@ -102,10 +102,11 @@ export function limitWrites(
 ): MiddlewareHandler<AppEnv> {
   const reads = new Set(options.reads.map(({ method, path }) => `${method.toUpperCase()} ${path}`));
   return async (c, next) => {
-    const session = c.get('session');
-    if (!options.enabled || !session || ['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next();
+    // A session's writes, or an API token's (counted apart from its owner's sessions).
+    const writer = c.get('session')?.id ?? (c.get('apiToken') ? `token:${c.get('apiToken')!.id}` : undefined);
+    if (!options.enabled || !writer || ['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next();
     if (reads.has(`${c.req.method} ${c.req.path}`)) return next();
-    const { allowed, retryAfter } = await limiter.consume(`writes|${session.id}`, RATE_LIMITS.writesPerSession);
+    const { allowed, retryAfter } = await limiter.consume(`writes|${writer}`, RATE_LIMITS.writesPerSession);
     if (allowed) return next();
     c.header('Retry-After', String(retryAfter));
     return c.json({ error: WRITES_REFUSED, code: 'rate_limited', retryAfterSeconds: retryAfter }, 429);

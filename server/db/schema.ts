@@ -345,6 +345,21 @@ export interface ChangeEventsTable {
   created_at: Timestamp;
 }
 
+/** A person's API token for one workspace (decision 36); only its hash is kept. */
+export interface ApiTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  account_id: string;
+  name: string;
+  access: 'read' | 'write';
+  token_hash: string;
+  /** The token's first characters, to recognise it by in the list. */
+  token_start: string;
+  created_at: Timestamp;
+  expires_at: Date | null;
+  last_used_at: Date | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -373,6 +388,7 @@ export interface DB {
   jobs: JobsTable;
   login_sessions: LoginSessionsTable;
   change_events: ChangeEventsTable;
+  api_tokens: ApiTokensTable;
 }
 
 export type Account = Selectable<AccountsTable>;

@@ -9,11 +9,7 @@ export function apiAs(client: TestClient) {
   return createApiClient((url, init) =>
     fetch(new URL(url, client.baseUrl), {
       ...init,
-      headers: {
-        ...(init.headers as Record<string, string> | undefined),
-        origin: client.baseUrl,
-        cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-      },
+      headers: { ...(init.headers as Record<string, string> | undefined), ...client.callerHeaders() },
     }),
   );
 }

@@ -19,12 +19,11 @@ export async function readEventStream(
   options: { headers?: Record<string, string>; signal?: AbortSignal; onEvent?: (event: ReceivedEvent) => void } = {},
 ) {
   const headers: Record<string, string> = {
-    origin: client.baseUrl,
+    ...client.callerHeaders(),
     'content-type': 'application/json',
     accept: 'text/event-stream',
     ...options.headers,
   };
-  if (client.cookies.size > 0) headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const response = await fetch(new URL(path, client.baseUrl), {
     method: 'POST',
     headers,

@@ -8,19 +8,23 @@ export interface TestResponse<T = any> {
 /**
  * A browser-like client over real HTTP: keeps cookies and sends the Origin a
  * same-site page would, so tests exercise the same checks a browser meets.
+ * Given an API token, it calls as a script would instead: the token in
+ * `Authorization`, and no Origin.
  */
 export class TestClient {
   readonly cookies = new Map<string, string>();
 
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly apiToken?: string,
+  ) {}
 
   async request<T = any>(
     method: string,
     path: string,
     options: { json?: unknown; headers?: Record<string, string>; redirect?: 'follow' | 'manual' | 'error' } = {},
   ): Promise<TestResponse<T>> {
-    const headers: Record<string, string> = { origin: this.baseUrl, ...options.headers };
-    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const headers: Record<string, string> = { ...this.callerHeaders(), ...options.headers };
     if (options.json !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(new URL(path, this.baseUrl), {
       method,
@@ -37,6 +41,17 @@ export class TestClient {
       // not JSON; keep the text
     }
     return { status: response.status, headers: response.headers, body: body as T };
+  }
+
+  /**
+   * Who is calling, as headers: the cookies and a same-site Origin (`origin`, by default
+   * this client's), or the API token alone.
+   */
+  callerHeaders(origin = this.baseUrl): Record<string, string> {
+    if (this.apiToken) return { authorization: `Bearer ${this.apiToken}` };
+    const headers: Record<string, string> = { origin };
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    return headers;
   }
 
   get<T = any>(path: string, headers?: Record<string, string>) {

@@ -22,9 +22,11 @@ export async function uploadFile(
 ): Promise<TestResponse> {
   const form = new FormData();
   form.append('file', new Blob([bytes.slice().buffer as ArrayBuffer], { type }), filename);
-  const headers: Record<string, string> = { origin: client.baseUrl };
-  if (client.cookies.size > 0) headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const response = await fetch(new URL(path, client.baseUrl), { method: 'POST', headers, body: form });
+  const response = await fetch(new URL(path, client.baseUrl), {
+    method: 'POST',
+    headers: client.callerHeaders(),
+    body: form,
+  });
   const text = await response.text();
   let body: unknown = text;
   try {

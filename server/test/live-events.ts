@@ -36,8 +36,7 @@ export interface LiveEvent {
  */
 export async function openLiveEvents(client: TestClient, options: { lastEventId?: string; baseUrl?: string } = {}) {
   const baseUrl = options.baseUrl ?? client.baseUrl;
-  const headers: Record<string, string> = { origin: baseUrl, accept: 'text/event-stream' };
-  if (client.cookies.size > 0) headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const headers: Record<string, string> = { ...client.callerHeaders(baseUrl), accept: 'text/event-stream' };
   if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
   const controller = new AbortController();
   const response = await fetch(new URL('/api/events', baseUrl), { headers, signal: controller.signal });

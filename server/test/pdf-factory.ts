@@ -58,11 +58,9 @@ export async function postPdf(
     pdf.name ?? 'doc.pdf',
   );
   form.append('thumbnail', new Blob([thumbnail.slice().buffer as ArrayBuffer], { type: 'image/webp' }), 'thumb.webp');
-  const headers: Record<string, string> = { origin: client.baseUrl };
-  if (client.cookies.size > 0) headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const response = await fetch(new URL(url, client.baseUrl), {
     method: 'POST',
-    headers,
+    headers: client.callerHeaders(),
     body: form,
   });
   const text = await response.text();

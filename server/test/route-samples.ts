@@ -144,6 +144,38 @@ export const routeCases: Record<string, RouteCase | LeftToOthers> = {
     },
   },
   'POST /api/sessions/sign-out-others': { allowed: 'user', sample: () => ({}) },
+  'GET /api/me/api-tokens': { allowed: 'user', sample: () => ({}) },
+  'POST /api/me/api-tokens': {
+    allowed: 'member',
+    sample: ({ account }) => ({ json: { accountId: account.id, name: 'Walk', access: 'read', expiresInDays: 7 } }),
+  },
+  // Revokes a token of the caller's own (someone else's is a 404: server/routes/api-tokens/api-tokens.test.ts).
+  'DELETE /api/me/api-tokens/:tokenId': {
+    allowed: 'user',
+    sample: async ({ lore, caller }) => {
+      const membership = caller
+        ? await lore.db
+            .selectFrom('account_members')
+            .select('account_id')
+            .where('user_id', '=', caller.userId)
+            .executeTakeFirst()
+        : undefined;
+      if (!caller || !membership) return { params: { tokenId: crypto.randomUUID() } };
+      const { id } = await lore.db
+        .insertInto('api_tokens')
+        .values({
+          user_id: caller.userId,
+          account_id: membership.account_id,
+          name: 'Walk',
+          access: 'read',
+          token_hash: crypto.randomUUID(),
+          token_start: 'lore_walk',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { params: { tokenId: id } };
+    },
+  },
   'GET /api/events': {
     leftTo: 'server/routes/events/events.test.ts (a stream stays open; its denials are tested there)',
   },

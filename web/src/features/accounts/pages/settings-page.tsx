@@ -6,8 +6,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ProfileForm } from '@/features/profile';
+import { ApiTokensCard } from '@/features/api-tokens';
 import { TwoFactorCard } from '@/features/two-factor';
-import { accountQuery } from '../api/accounts-queries';
+import { accountQuery, accountsQuery } from '../api/accounts-queries';
 import { AccountSettings } from '../components/account-settings';
 
 const TABS = ['account', 'profile', 'billing'] as const;
@@ -17,6 +18,7 @@ export function SettingsPage() {
   const { accountId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const account = useQuery(accountQuery(accountId));
+  const accounts = useQuery(accountsQuery);
   const requested = params.get('tab');
   const tab = TABS.find((t) => t === requested) ?? 'account';
 
@@ -38,6 +40,7 @@ export function SettingsPage() {
         <TabsContent value="profile" className="grid gap-6">
           <ProfileForm />
           <TwoFactorCard />
+          <ApiTokensCard accountId={accountId} workspaces={accounts.data ?? []} />
         </TabsContent>
         <TabsContent value="billing">
           <EmptyState icon={CreditCard} title="No billing">
