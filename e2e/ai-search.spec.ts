@@ -365,3 +365,22 @@ test('an answer carrying markup is shown sanitised, with its citations as links'
   await answer(page).getByText('evil').click();
   expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
 });
+
+test('an answer quotes code as a code block, with its indentation', async ({ page, lore, saveScreenshot }) => {
+  const { accountId, owner, base } = await workspace(page, lore, { seeded: false });
+  await createItem(owner, accountId, {
+    title: 'Rollback runbook',
+    content:
+      '<h2>Rolling back</h2><p>To roll back a release, run:</p>' +
+      '<pre><code class="language-bash">./deploy.sh --rollback \\\n    --to previous</code></pre>' +
+      '<p>Tell the team channel when it is done.</p>',
+  });
+  await page.goto(base);
+  await searchBox(page).fill('How do I roll back a release?');
+  await searchButton(page).click();
+  await expect(answer(page)).not.toHaveAttribute('data-streaming');
+  await expect(answer(page).locator('p').nth(1)).toHaveText('To roll back a release, run:');
+  await expect(answer(page).locator('pre code')).toHaveText('./deploy.sh --rollback \\\n    --to previous');
+  await expect(answer(page)).not.toContainText('<code');
+  await saveScreenshot('ai-search-answer-code');
+});

@@ -9,7 +9,8 @@
  * - whether its first quoted sentence is a judged sentence of the question;
  * - whether any judged sentence appears anywhere in it;
  * - of its cited groups ([n]), how many cite a relevant page and how many do not;
- * - whether it contains markup (HTML tags, entities) and whether it is the no-answer text.
+ * - whether it contains markup (HTML tags, entities; outside code blocks, which show code as written)
+ *   and whether it is the no-answer text.
  * Sentences are compared with whitespace and Markdown escapes normalised. A quoted
  * sentence that holds a judged one counts; so does one the judged sentence holds,
  * when it is that sentence's beginning and at least half its words (a sentence cut
@@ -126,6 +127,9 @@ function quotedBlocks(answer: string) {
     .filter(Boolean);
 }
 
+/** The answer without its fenced code blocks, which show their text as written (`<div>` in code is code, not markup). */
+const outsideCode = (answer: string) => answer.replace(/^(`{3,})[^\n]*\n[\s\S]*?^\1\s*$/gm, '');
+
 /** HTML left in the text: a tag (or any closing tag) or an entity, after Markdown's escapes are undone. */
 const MARKUP =
   /<\/?(?:a|b|i|u|s|p|em|strong|small|code|pre|kbd|samp|var|span|div|br|hr|ul|ol|li|dl|dt|dd|table|thead|tbody|tr|td|th|h[1-6]|img|blockquote|cite|sup|sub|section|article|figure)\b[^>]*>|<\/[a-z]|&(?:lt|gt|amp|quot|apos|nbsp|#\d+|#x[0-9a-f]+);/i;
@@ -161,7 +165,7 @@ for (const { question, relevant, judged } of questions) {
   );
   const cited = [...new Set([...answer.matchAll(/\[(\d+)\]/g)].map((match) => Number(match[1])))];
   const citedRelevant = cited.filter((n) => hits[n - 1] && isRelevant(hits[n - 1]!.knowledge_id)).length;
-  const markup = MARKUP.exec(normalise(answer));
+  const markup = MARKUP.exec(normalise(outsideCode(answer)));
   const noAnswer = answer.trim() === NO_ANSWER;
 
   if (firstJudged) totals.firstJudged++;
@@ -176,8 +180,8 @@ for (const { question, relevant, judged } of questions) {
 
   if (args.show) {
     console.log(`\n## ${question}`);
-    for (const [i, source] of sources.entries()) {
-      const page = pageOf.get(hits[i]!.knowledge_id) ?? '?';
+    for (const source of sources) {
+      const page = pageOf.get(hits[source.n - 1]!.knowledge_id) ?? '?';
       console.log(`  [${source.n}] ${page}${relevant.has(page) ? ' (relevant)' : ''} › ${source.heading}`);
     }
     console.log(`\n${answer}\n`);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MAY_NOT_ANSWER, NO_ANSWER, answerExtractively } from './extractive-answer';
+import { splitPassages } from '../search/passages';
 import type { Source } from './writer';
+
+/** A source read from an article's HTML, as the AI search reads its passages back. */
+const fromHtml = (n: number, title: string, html: string): Source => {
+  const [passage] = splitPassages(html);
+  return { n, title, heading: passage!.heading, text: passage!.text, lines: passage!.lines };
+};
 
 const write = async (question: string, sources: Source[]) => {
   let text = '';
@@ -78,5 +85,44 @@ describe('the extractive answer', () => {
       { n: 1, title: 'Shell', heading: '', text: 'Wildcards like *.txt match [a-z] names.' },
     ]);
     expect(answer).toContain('Wildcards like \\*.txt match \\[a-z\\] names.');
+  });
+
+  it('quotes code as a fenced block with its indentation, brought by the sentence that introduces it', async () => {
+    const source = fromHtml(
+      1,
+      'Deploys',
+      `<h2>Rolling back</h2><p>To roll back a release, run:</p>
+       <pre><code class="language-bash">./deploy.sh --rollback \\
+    --to previous
+echo done</code></pre><p>Bikes go in the basement.</p>`,
+    );
+    const answer = await write('How do I roll back a release?', [source]);
+    expect(answer).toBe(
+      '**Deploys › Rolling back**\n\nTo roll back a release, run:\n\n```\n./deploy.sh --rollback \\\n    --to previous\necho done\n```\n\n[1]',
+    );
+    expect(answer).not.toContain('<code');
+  });
+
+  it('quotes a table row under its header row as a Markdown table', async () => {
+    const source = fromHtml(
+      1,
+      'Rollbacks',
+      `<table><tr><th>Env</th><th>Owner</th><th>Rollback</th></tr>
+       <tr><td>prod</td><td>Ana</td><td>5 min</td></tr><tr><td>staging</td><td>Ben</td><td>1 min</td></tr></table>`,
+    );
+    const answer = await write('Who owns the prod rollback?', [source]);
+    expect(answer).toContain('| Env | Owner | Rollback |\n| --- | --- | --- |\n| prod | Ana | 5 min |');
+    expect(answer).not.toContain('staging');
+    expect(answer).toMatch(/\n\n\[1\]$/);
+  });
+
+  it('quotes list items of an article as a list', async () => {
+    const source = fromHtml(
+      1,
+      'Onboarding',
+      '<p>On your first day:</p><ul><li>Collect your laptop from IT.</li><li>Meet your onboarding buddy.</li></ul>',
+    );
+    const answer = await write('Where do I collect my laptop?', [source]);
+    expect(answer).toContain('- Collect your laptop from IT. [1]');
   });
 });

@@ -19,31 +19,46 @@ const SAME_ITEM_SHARE = 0.35;
 /** ...and another item's only when they score nearly as well, and on more than one of the question's words. */
 const OTHER_ITEM_SHARE = 0.6;
 
-/** A sentence or list item of a source, with how well it answers the question. */
+/** The lines of a code block an answer quotes at most, around the line that answers. */
+const MAX_CODE_LINES = 12;
+
+/**
+ * A sentence, a list item, a line of a code block (`raw`: with its indentation) or a table's
+ * row (`header`: the table's header row) of a source, with how well it answers the question.
+ */
 interface Unit {
   source: Source;
   /** Position in its source, to quote in reading order. */
   position: number;
   text: string;
-  listItem: boolean;
+  kind: 'sentence' | 'item' | 'code' | 'row';
+  raw?: string;
+  header?: string;
   score: number;
   /** How many of the question's terms it holds. */
   matched: number;
 }
 
-/** A source's lines (paragraphs and list items, as passages keep them) cut into sentences. */
+/** A source's lines (paragraphs, list items, code and table rows, as passages keep them), paragraphs cut into sentences. */
 function unitsOf(source: Source): Array<Omit<Unit, 'score' | 'matched'>> {
   const units: Array<Omit<Unit, 'score' | 'matched'>> = [];
-  for (const line of source.text.split('\n')) {
+  for (const [index, line] of source.text.split('\n').entries()) {
     const text = line.trim();
     if (!text) continue;
+    const known = source.lines?.[index];
     const sentences = sentencesOf(text);
-    // A short line of one sentence or none (a list item, a table row, a caption) is quoted whole.
-    if (sentences.length <= 1 && text.split(/\s+/).length <= 30) {
-      units.push({ source, position: units.length, text, listItem: !/[.!?:]$/.test(text) });
+    const short = sentences.length <= 1 && text.split(/\s+/).length <= 30;
+    // Code and rows are quoted whole; a list item too, unless it is a paragraph of its own.
+    if (known && (known.kind === 'code' || known.kind === 'row' || (known.kind === 'item' && short))) {
+      units.push({ source, position: units.length, text, ...known });
       continue;
     }
-    for (const sentence of sentences) units.push({ source, position: units.length, text: sentence, listItem: false });
+    // A short line of one sentence or none (a list item, a caption) is quoted whole.
+    if (short) {
+      units.push({ source, position: units.length, text, kind: /[.!?:]$/.test(text) ? 'sentence' : 'item' });
+      continue;
+    }
+    for (const sentence of sentences) units.push({ source, position: units.length, text: sentence, kind: 'sentence' });
   }
   return units;
 }
@@ -65,7 +80,7 @@ function scoreUnits(question: string, sources: Source[]): { units: Unit[]; asked
   const matching = (terms: Set<string>) =>
     [...wanted].filter((term) => terms.has(term)).reduce((sum, term) => sum + rarity(term), 0);
 
-  const scored = units.map(({ terms, ...unit }) => ({
+  const scored: Unit[] = units.map(({ terms, ...unit }) => ({
     ...unit,
     score: matching(terms),
     matched: [...wanted].filter((term) => terms.has(term)).length,
@@ -102,24 +117,107 @@ export function chooseUnits(question: string, sources: Source[]): { units: Unit[
     chosen.push(unit);
     words += unit.text.split(/\s+/).length;
   }
-  // The best unit's item first, its best unit leading; then the others in rank and reading order.
-  const order = (unit: Unit) => (unit === best ? -1 : unit.source.n === best.source.n ? 0 : unit.source.n);
+  // The best unit's item first, its best unit leading (with its code block); then the others in rank and reading order.
+  const lead = new Set([best, ...withCode([best], units)]);
+  const order = (unit: Unit) => (lead.has(unit) ? -1 : unit.source.n === best.source.n ? 0 : unit.source.n);
   const answers = best.matched >= ANSWERS_SHARE * asked;
   return {
-    units: chosen.sort(
+    units: withCode(chosen, units).sort(
       (a, b) => order(a) - order(b) || sources.indexOf(a.source) - sources.indexOf(b.source) || a.position - b.position,
     ),
     answers,
   };
 }
 
+/**
+ * The units with the code they need: a line of code brings the lines of its block around it,
+ * and a sentence that ends with a colon the block that follows it ("To install, run:").
+ */
+function withCode(chosen: Unit[], units: Unit[]): Unit[] {
+  const kept = new Set(chosen);
+  const codeAt = (source: Source, position: number) =>
+    units.find((unit) => unit.source === source && unit.position === position && unit.kind === 'code');
+  for (const unit of chosen) {
+    const from =
+      unit.kind === 'code' ? unit : unit.text.endsWith(':') ? codeAt(unit.source, unit.position + 1) : undefined;
+    if (!from) continue;
+    const block = [from];
+    for (let step = 1; block.length < MAX_CODE_LINES; step++) {
+      const before = unit.kind === 'code' ? codeAt(from.source, from.position - step) : undefined;
+      const after = codeAt(from.source, from.position + step);
+      if (!before && !after) break;
+      for (const line of [before, after]) if (line && block.length < MAX_CODE_LINES) block.push(line);
+    }
+    for (const line of block) kept.add(line);
+  }
+  return [...kept];
+}
+
 /** Markdown special characters in quoted text, escaped so a quote renders as the text it was. */
 const escapeMarkdown = (text: string) => text.replace(/([\\`*_[\]<>#|])/g, '\\$1');
 
+/** A group's units as Markdown blocks: sentences run on as a paragraph, items as a list, code fenced, rows as a table. */
+function markdownBlocks(units: Unit[]): Array<{ markdown: string; endsInText: boolean }> {
+  const runs: Unit[][] = [];
+  for (const unit of units) {
+    const run = runs.at(-1);
+    const last = run?.at(-1);
+    const continues =
+      last &&
+      last.kind === unit.kind &&
+      (unit.kind === 'sentence' || unit.kind === 'item' || unit.position === last.position + 1) &&
+      (unit.kind !== 'row' || unit.header === last.header);
+    if (continues) run!.push(unit);
+    else runs.push([unit]);
+  }
+  return runs.map((run) => {
+    const { kind } = run[0]!;
+    if (kind === 'code') {
+      const code = run.map((unit) => unit.raw ?? unit.text);
+      const longest = Math.max(
+        0,
+        ...(code
+          .join('\n')
+          .match(/`+/g)
+          ?.map((ticks) => ticks.length) ?? []),
+      );
+      const fence = '`'.repeat(Math.max(3, longest + 1));
+      return { markdown: `${fence}\n${dedent(code).join('\n')}\n${fence}`, endsInText: false };
+    }
+    if (kind === 'row')
+      return {
+        markdown: markdownTable(
+          run[0]!.header,
+          run.map((unit) => unit.text),
+        ),
+        endsInText: false,
+      };
+    if (kind === 'item')
+      return { markdown: run.map((unit) => `- ${escapeMarkdown(unit.text)}`).join('\n'), endsInText: true };
+    return { markdown: run.map((unit) => escapeMarkdown(unit.text)).join(' '), endsInText: true };
+  });
+}
+
+/** Lines of code without the indentation they all share. */
+function dedent(lines: string[]): string[] {
+  const indent = Math.min(...lines.map((line) => /^\s*/.exec(line)![0].length));
+  return lines.map((line) => line.slice(indent));
+}
+
+/** A table of `rows` ("a | b"), under the table's header row when it has one (else an empty one: Markdown needs a header). */
+function markdownTable(header: string | undefined, rows: string[]): string {
+  const cellsOf = (row: string) => row.split(' | ').map((cell) => escapeMarkdown(cell.trim()));
+  const body = rows.map(cellsOf);
+  const head = header ? cellsOf(header) : [];
+  const columns = Math.max(head.length, ...body.map((cells) => cells.length));
+  const line = (cells: string[]) => `| ${Array.from({ length: columns }, (_, i) => cells[i] ?? '').join(' | ')} |`;
+  return [line(head), line(Array(columns).fill('---')), ...body.map(line)].join('\n');
+}
+
 /**
- * The answer with no model: the sentences and list items of the sources that
- * answer the question, grouped by source in rank order, each group cited [n].
- * Yields it piece by piece as it is composed.
+ * The answer with no model: the sentences, list items, code and table rows of the sources
+ * that answer the question, grouped by source in rank order, each group cited [n]. Yields
+ * it block by block as it is composed.
  */
 export async function* answerExtractively(question: string, sources: Source[]): AsyncGenerator<string> {
   const { units: chosen, answers } = chooseUnits(question, sources);
@@ -134,18 +232,13 @@ export async function* answerExtractively(question: string, sources: Source[]): 
   for (const [n, units] of groups) {
     const { title, heading } = units[0]!.source;
     const where = heading && heading !== title ? `${title} › ${heading}` : title;
-    yield `${first ? '' : '\n\n'}**${escapeMarkdown(where)}**\n\n`;
+    yield `${first ? '' : '\n\n'}**${escapeMarkdown(where)}**`;
     first = false;
-    let inList = false;
-    for (const [i, unit] of units.entries()) {
-      const last = i === units.length - 1;
-      if (unit.listItem) {
-        yield `${inList || i === 0 ? '' : '\n\n'}- ${escapeMarkdown(unit.text)}${last ? ` [${n}]` : ''}\n`;
-        inList = true;
-      } else {
-        yield `${inList ? '\n' : i === 0 ? '' : ' '}${escapeMarkdown(unit.text)}${last ? ` [${n}]` : ''}`;
-        inList = false;
-      }
+    const blocks = markdownBlocks(units);
+    for (const [i, { markdown, endsInText }] of blocks.entries()) {
+      const last = i === blocks.length - 1;
+      // The citation ends the group's text; after a code block or a table it is a line of its own.
+      yield `\n\n${markdown}${last ? (endsInText ? ` [${n}]` : `\n\n[${n}]`) : ''}`;
     }
   }
 }

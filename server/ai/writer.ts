@@ -1,5 +1,6 @@
 import type { AnswerNoticeReason } from '../../common/ai-search';
 import type { Env } from '../env';
+import type { Passage } from '../search/passages';
 import { keepRealCitations } from './citations';
 import { describeExtractively, describeWithModel, type ItemDescription, type DescribableItem } from './describe';
 import { answerExtractively } from './extractive-answer';
@@ -12,6 +13,8 @@ export interface Source {
   title: string;
   heading: string;
   text: string;
+  /** Which of its lines are code, table rows or list items, to quote as Markdown blocks. */
+  lines?: Passage['lines'];
 }
 
 /**

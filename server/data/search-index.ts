@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from './executor';
 import { CHUNK_POSITIONS } from '../search/item-terms';
+import type { Passage } from '../search/passages';
 
 /**
  * The search index (decision 29): per item, its terms at their positions in one
@@ -63,8 +64,10 @@ export interface RankedPassage {
   heading: string;
   /** Its text, read back from the item (server/search/passage-text.ts); empty until then. */
   body: string;
+  /** Which of its lines are code, table rows or list items (read back with the text). */
+  lines?: Passage['lines'];
   /** The item's next best passages, for an answer to read more of it (read back with the text). */
-  next?: Array<{ position: number; heading: string; body: string }>;
+  next?: Array<{ position: number; heading: string; body: string; lines?: Passage['lines'] }>;
   score: number;
 }
 

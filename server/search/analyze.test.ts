@@ -71,19 +71,30 @@ describe('analyze', () => {
 });
 
 describe('splitPassages', () => {
+  const text = { kind: 'text' };
+  const item = { kind: 'item' };
+
   it('splits at headings, keeping each heading with its text', () => {
     const html =
       '<p>Intro text.</p><h2>Install</h2><p>Run the installer.</p><ul><li>one</li><li>two</li></ul><h3>Upgrade</h3><p>Run it again.</p>';
     expect(splitPassages(html)).toEqual([
       { heading: '', text: 'Intro text.' },
-      { heading: 'Install', text: 'Run the installer.\none\ntwo' },
+      { heading: 'Install', text: 'Run the installer.\none\ntwo', lines: [text, item, item] },
       { heading: 'Upgrade', text: 'Run it again.' },
     ]);
   });
 
   it('joins a paragraph whose HTML source wraps its lines, keeping a code block’s lines', () => {
-    expect(splitPassages('<p>Run it when the\nbuild is green.</p><pre><code>make\nmake test</code></pre>')).toEqual([
-      { heading: '', text: 'Run it when the build is green.\nmake\nmake test' },
+    expect(
+      splitPassages(
+        '<p>Run it when the\nbuild is green.</p>\n  <pre><code>make\n  <span>make</span> test</code></pre>',
+      ),
+    ).toEqual([
+      {
+        heading: '',
+        text: 'Run it when the build is green.\nmake\nmake test',
+        lines: [text, { kind: 'code', raw: 'make' }, { kind: 'code', raw: '  make test' }],
+      },
     ]);
   });
 
@@ -92,14 +103,32 @@ describe('splitPassages', () => {
       '<pre><code class="language-bash">./deploy.sh --env prod &amp;&amp; echo ok</code></pre>' +
       '<table><tr><th>Env</th><th>Owner</th></tr><tr><td>prod</td><td>Ana</td></tr></table>';
     expect(splitPassages(html)).toEqual([
-      { heading: '', text: './deploy.sh --env prod && echo ok\nEnv | Owner\nprod | Ana' },
+      {
+        heading: '',
+        text: './deploy.sh --env prod && echo ok\nEnv | Owner\nprod | Ana',
+        lines: [
+          { kind: 'code', raw: './deploy.sh --env prod && echo ok' },
+          text,
+          { kind: 'row', header: 'Env | Owner' },
+        ],
+      },
     ]);
   });
 
-  it('cuts a long section into windows that keep its heading', () => {
+  it('cuts a long section into windows that keep its heading, and what each whole line of theirs is', () => {
     const passages = splitPassages(`<h2>Long</h2><p>${'word '.repeat(700)}</p>`);
     expect(passages.length).toBe(3);
     expect(passages.every((passage) => passage.heading === 'Long')).toBe(true);
+
+    // "begin" then two words a line: the 300th word is the first of a line's two.
+    const code = ['begin', ...Array.from({ length: 200 }, (_, i) => `step ${i}`)].join('\n');
+    const windows = splitPassages(`<pre><code>${code}</code></pre><p>${'word '.repeat(250)}</p>`);
+    expect(windows.length).toBe(3);
+    for (const window of windows) expect(window.lines).toHaveLength(window.text.split('\n').length);
+    // The line the first window's end cuts is prose (only part of it is there); whole ones keep their kind.
+    expect(windows[0]!.lines!.at(-1)).toEqual(text);
+    expect(windows[0]!.lines![1]).toEqual({ kind: 'code', raw: 'step 0' });
+    expect(windows[1]!.lines![0]).toEqual(text);
   });
 
   it('has nothing to say about an empty body', () => {

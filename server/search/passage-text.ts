@@ -22,9 +22,9 @@ export async function withPassageText(db: Executor, hits: RankedPassage[]): Prom
     const own = passages.get(hit.knowledge_id) ?? [];
     const next = (hit.next ?? []).flatMap(({ position }) => {
       const passage = own[position];
-      return passage ? [{ position, heading: passage.heading, body: passage.text }] : [];
+      return passage ? [{ position, heading: passage.heading, body: passage.text, lines: passage.lines }] : [];
     });
-    return { ...hit, body: own[hit.position]?.text ?? '', next };
+    return { ...hit, body: own[hit.position]?.text ?? '', lines: own[hit.position]?.lines, next };
   });
 }
 

@@ -4,7 +4,16 @@ import { parse, type HTMLElement, type Node } from 'node-html-parser';
 export interface Passage {
   heading: string;
   text: string;
+  /**
+   * What each line of `text` is, in order, when any is more than prose: a line of a code block
+   * (with its indentation), a table's row (with the table's header row), a list item. Answers
+   * quote them as Markdown blocks; the index reads only the text.
+   */
+  lines?: LineKind[];
 }
+
+export type LineKind =
+  { kind: 'text' } | { kind: 'code'; raw: string } | { kind: 'row'; header?: string } | { kind: 'item' };
 
 /** Passages longer than this many words are cut into windows of it, so one long section does not drown its answer. */
 const MAX_WORDS = 300;
@@ -16,62 +25,142 @@ const CELL = /^(td|th)$/i;
  * `<code class="language-bash">` came out as words of the passage (and of answers).
  */
 const PARSE_OPTIONS = { blockTextElements: { script: false, noscript: false, style: false } };
+const TEXT = { kind: 'text' } as const;
 
-/** Splits article HTML at its headings (h1 to h4) into passages of plain text; a table's row is one line, its cells joined by " | ". */
+/** A line as passages keep it: runs of spaces one space, its ends trimmed. */
+const normaliseLine = (line: string) => line.replace(/[ \t]+/g, ' ').trim();
+
+/** A table as it is read: whether its header row was seen, and that row's text once read. */
+interface Table {
+  headerSeen: boolean;
+  header?: string;
+}
+
+/** Where a piece of text stands: in a code block, a table's header row or other row, a list item, or prose. */
+type Context =
+  | { kind: 'text' }
+  | { kind: 'code' }
+  | { kind: 'header'; table: Table }
+  | { kind: 'row'; table: Table }
+  | { kind: 'item' };
+
+/** A section's text as it is read, line by line, each line knowing what it was. */
+class SectionText {
+  readonly lines: Array<{ raw: string; context: Context }> = [{ raw: '', context: TEXT }];
+
+  add(text: string, context: Context) {
+    const [first, ...rest] = text.split('\n');
+    const line = this.lines[this.lines.length - 1]!;
+    // A line is what its first words were (a row's " | " or a list item's bullet space do not decide).
+    if (!line.raw.trim()) {
+      // Spaces between the elements before a code block are not its indentation; its own are.
+      if (context.kind === 'code' && line.context.kind !== 'code') line.raw = '';
+      line.context = context;
+    }
+    line.raw += first;
+    for (const raw of rest) this.lines.push({ raw, context });
+  }
+
+  /** The lines of text with their kinds; empty lines dropped, as the passage's text drops them. */
+  read(): { text: string; lines?: LineKind[] } {
+    const kept = this.lines.flatMap(({ raw, context }) => {
+      const text = normaliseLine(raw);
+      if (!text) return [];
+      if (context.kind === 'header') context.table.header = text;
+      const kind: LineKind =
+        context.kind === 'code'
+          ? { kind: 'code', raw: raw.trimEnd() }
+          : context.kind === 'row'
+            ? { kind: 'row', header: context.table.header }
+            : context.kind === 'item'
+              ? { kind: 'item' }
+              : TEXT;
+      return [{ text, kind }];
+    });
+    const text = kept.map((line) => line.text).join('\n');
+    return kept.some((line) => line.kind !== TEXT) ? { text, lines: kept.map((line) => line.kind) } : { text };
+  }
+}
+
+/**
+ * Splits article HTML at its headings (h1 to h4) into passages of plain text; a table's row
+ * is one line, its cells joined by " | ", and each line knows what it was (`Passage.lines`).
+ */
 export function splitPassages(html: string): Passage[] {
-  const sections: Passage[] = [{ heading: '', text: '' }];
+  const sections: Array<{ heading: string; body: SectionText }> = [{ heading: '', body: new SectionText() }];
+  const current = () => sections[sections.length - 1]!.body;
   // Outside a code block a line break in the HTML is a space (pages wrap their source lines); inside, a line.
-  const walk = (node: Node, inCode: boolean) => {
+  const walk = (node: Node, context: Context) => {
     if (node.nodeType === 3) {
-      sections[sections.length - 1]!.text += inCode ? node.text : node.text.replace(/\s+/g, ' ');
+      current().add(context.kind === 'code' ? node.text : node.text.replace(/\s+/g, ' '), context);
       return;
     }
     const element = node as HTMLElement;
-    if (element.tagName && HEADING.test(element.tagName)) {
-      sections.push({ heading: element.text.replace(/\s+/g, ' ').trim(), text: '' });
+    const tag = element.tagName;
+    if (tag && HEADING.test(tag)) {
+      sections.push({ heading: element.text.replace(/\s+/g, ' ').trim(), body: new SectionText() });
       return;
     }
-    if (element.tagName && CELL.test(element.tagName) && element.previousElementSibling)
-      sections[sections.length - 1]!.text += ' | ';
-    const code = inCode || element.tagName === 'PRE';
-    element.childNodes.forEach((child) => walk(child, code));
-    if (element.tagName && BLOCK.test(element.tagName)) sections[sections.length - 1]!.text += '\n';
+    if (tag && CELL.test(tag) && element.previousElementSibling) current().add(' | ', context);
+    const inner = innerContext(element, context);
+    element.childNodes.forEach((child) => walk(child, inner));
+    if (tag && BLOCK.test(tag)) current().add('\n', context);
   };
-  walk(parse(html, PARSE_OPTIONS), false);
+  walk(parse(html, PARSE_OPTIONS), TEXT);
   return sections
-    .map((section) => ({
-      heading: section.heading,
-      text: section.text
-        .replace(/[ \t]+/g, ' ')
-        .replace(/\s*\n\s*/g, '\n')
-        .trim(),
-    }))
+    .map(({ heading, body }) => ({ heading, ...body.read() }))
     .filter((section) => section.heading || section.text)
     .flatMap(windows);
 }
 
+/** The context of an element's inside: a code block stays code; a table's first row of headers is its header. */
+function innerContext(element: HTMLElement, outer: Context): Context {
+  if (outer.kind === 'code') return outer;
+  switch (element.tagName) {
+    case 'PRE':
+      return { kind: 'code' };
+    case 'TABLE':
+      return { kind: 'row', table: { headerSeen: false } };
+    case 'TR': {
+      const table = outer.kind === 'row' ? outer.table : { headerSeen: false };
+      // A table's first row of headers names its columns: the row quoted above any of its others.
+      if (!table.headerSeen && element.querySelector('th')) {
+        table.headerSeen = true;
+        return { kind: 'header', table };
+      }
+      return { kind: 'row', table };
+    }
+    case 'LI':
+      return { kind: 'item' };
+    default:
+      return outer;
+  }
+}
+
 /** Plain text (a PDF's) as passages without a heading, cut into windows like any body text. */
 export function textPassages(text: string): Passage[] {
-  const clean = text
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\s*\n\s*/g, '\n')
-    .trim();
+  const body = new SectionText();
+  body.add(text, TEXT);
+  const { text: clean } = body.read();
   return clean ? windows({ heading: '', text: clean }) : [];
 }
 
-/** A passage cut into windows of at most MAX_WORDS words, each keeping its heading. */
+/** A passage cut into windows of at most MAX_WORDS words, each keeping its heading and its lines' kinds. */
 function windows(passage: Passage): Passage[] {
   const tokens = passage.text.split(/(?<=\s)/);
   if (tokens.length <= MAX_WORDS) return [passage];
   const parts: Passage[] = [];
+  let line = 0;
   for (let start = 0; start < tokens.length; start += MAX_WORDS) {
-    parts.push({
-      heading: passage.heading,
-      text: tokens
-        .slice(start, start + MAX_WORDS)
-        .join('')
-        .trim(),
-    });
+    const window = tokens.slice(start, start + MAX_WORDS);
+    const text = window.join('').trim();
+    const count = text.split('\n').length;
+    const lines = passage.lines?.slice(line, line + count);
+    // A line cut by the window's start or end is only part of itself: prose.
+    if (lines && start > 0 && !tokens[start - 1]!.endsWith('\n')) lines[0] = TEXT;
+    if (lines && !window.at(-1)!.endsWith('\n') && start + MAX_WORDS < tokens.length) lines[lines.length - 1] = TEXT;
+    parts.push({ heading: passage.heading, text, ...(lines ? { lines } : {}) });
+    line += window.filter((token) => token.endsWith('\n')).length;
   }
   return parts;
 }

@@ -41,13 +41,14 @@ const ITEMS_READ_FURTHER = 2;
 /** What an answer is written from: the best few hits' passages, numbered [n] as the knowledge map numbers them (npm run eval:answers uses it too). */
 export function answerSources(hits: RankedPassage[]): Source[] {
   return hits.slice(0, ANSWER_SOURCES).flatMap((hit, i) => [
-    { n: i + 1, title: hit.title, heading: hit.heading, text: hit.body },
+    { n: i + 1, title: hit.title, heading: hit.heading, text: hit.body, lines: hit.lines },
     // The best items' next best passages too, under the same number: the sentence that answers is often there.
     ...(i < ITEMS_READ_FURTHER ? (hit.next ?? []) : []).map((next) => ({
       n: i + 1,
       title: hit.title,
       heading: next.heading,
       text: next.body,
+      lines: next.lines,
     })),
   ]);
 }
