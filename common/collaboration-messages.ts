@@ -10,7 +10,8 @@ export type CollaborationMessage =
   | { kind: 'step1'; stateVector: Uint8Array }
   | { kind: 'update'; update: Uint8Array; step2: boolean }
   | { kind: 'awareness'; update: Uint8Array }
-  | { kind: 'stored'; count: number };
+  | { kind: 'stored'; count: number }
+  | { kind: 'flush' };
 
 /** Reads a message; throws on anything that is not the protocol (the socket is then closed). */
 export function readMessage(data: Uint8Array): CollaborationMessage {
@@ -29,6 +30,7 @@ export function readMessage(data: Uint8Array): CollaborationMessage {
   if (type === COLLABORATION_MESSAGES.awareness)
     return { kind: 'awareness', update: decoding.readVarUint8Array(decoder) };
   if (type === COLLABORATION_MESSAGES.stored) return { kind: 'stored', count: decoding.readVarUint(decoder) };
+  if (type === COLLABORATION_MESSAGES.flush) return { kind: 'flush' };
   throw new Error(`Not a collaboration message (type ${type})`);
 }
 
@@ -76,3 +78,6 @@ export const storedMessage = (count: number) =>
     encoding.writeVarUint(encoder, COLLABORATION_MESSAGES.stored);
     encoding.writeVarUint(encoder, count);
   });
+
+/** "Write the item now" (client), and "written" (server). */
+export const flushMessage = () => message((encoder) => encoding.writeVarUint(encoder, COLLABORATION_MESSAGES.flush));

@@ -15,9 +15,11 @@ export const COLLABORATION_MESSAGES = {
   awareness: 1,
   /** Server to client only: this many of the client's sync messages are stored (durable), oldest first. */
   stored: 2,
+  /** Client to server: write the item from the document now (editing ends); the server answers the same when done. */
+  flush: 3,
 } as const;
 
-/** Limits one socket lives within; past them it is closed with `COLLABORATION_CLOSE.limit`. */
+/** Limits one socket lives within; past the rate it is closed with `COLLABORATION_CLOSE.limit`, past the size with 1009. */
 export const COLLABORATION_LIMITS = {
   /** Bytes in one message: a paste of a long article fits, a flood does not. */
   maxMessageBytes: 2 * 1024 * 1024,
@@ -37,7 +39,7 @@ export const COLLABORATION_CLOSE = {
   accessEnded: 4401,
   /** The item was deleted. */
   deleted: 4404,
-  /** Too large or too many messages. */
+  /** Too many messages. */
   limit: 4429,
 } as const;
 

@@ -15,9 +15,9 @@ export const openCollaboration = defineEndpoint('member', {
     "Open with `Upgrade: websocket` and the session cookie, from Lore's own origin. Messages are binary, each " +
     'starting with a varuint: 0 a y-protocols sync message (step 1, step 2 or an update), 1 an awareness update ' +
     "(the server sets `user` to the signed-in member), 2 (server to client) a varuint count of the client's sync " +
-    "messages now stored in the database. The item's `content`, preview and search index follow the document " +
+    "messages now stored in the database; 3 (client) asks for the item to be written now, answered 3 once it is. The item's `content`, preview and search index follow the document " +
     'about 2 s after typing stops. Close codes: 4400 malformed, 4401 access ended, 4404 item deleted, 4429 over ' +
-    'a limit (2 MB a message, 60 a second), 1012 Lore stopping. Without `Upgrade` the answer is 426.',
+    '60 messages a second, 1009 a message over 2 MB, 1012 Lore stopping. Without `Upgrade` the answer is 426.',
   request: { params: accountParams.extend({ knowledgeId: knowledgeRefSchema }) },
   responses: {
     204: { description: 'Admitted: the server switches protocols (101) and the socket opens' },

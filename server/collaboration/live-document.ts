@@ -6,6 +6,7 @@ import { COLLABORATION_CLOSE } from '../../common/collaboration';
 import {
   awarenessMessage,
   awarenessUpdate,
+  flushMessage,
   readMessage,
   step1Message,
   step2Message,
@@ -135,6 +136,11 @@ export class LiveDocument {
     if (message.kind === 'step1') return client.send(step2Message(this.doc, message.stateVector));
     if (message.kind === 'awareness') return this.receivePresence(client, message.update);
     if (message.kind === 'stored') return client.close(COLLABORATION_CLOSE.malformed, 'Not a client message');
+    if (message.kind === 'flush') {
+      // Editing ends: the item is written now rather than after the pause, so the article shows it at once.
+      await this.serially(async () => (await this.store()) && (await this.derive()));
+      return client.send(flushMessage());
+    }
     try {
       this.lastEditorId = client.userId;
       Y.applyUpdate(this.doc, message.update, client);

@@ -150,7 +150,7 @@ export class CollaborationClient {
       if (message.step2) this.synced = true;
     } else if (message.kind === 'awareness')
       awarenessProtocol.applyAwarenessUpdate(this.awareness, message.update, this);
-    else this.stored += message.count;
+    else if (message.kind === 'stored') this.stored += message.count;
     this.notify();
   }
 

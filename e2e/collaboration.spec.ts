@@ -1,0 +1,92 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { teamOfTwo } from './team-of-two';
+
+/** Another editor's keystrokes arrive within milliseconds; the stored item follows 2 s after typing stops. Room for a busy machine. */
+const WITHIN = { timeout: 15_000 };
+
+/** Both open the item's edit page and see each other there. */
+async function bothEditing(page: Page, grace: Page, accountId: string, content: string) {
+  const created = await page.request.post(`/api/accounts/${accountId}/knowledge`, {
+    data: { title: 'Boiler runbook', content, tags: ['boiler'] },
+  });
+  const item = (await created.json()).data as { id: string; short_id: string };
+  const editPath = `/account/${accountId}/knowledge/edit/${item.short_id}`;
+  await page.goto(editPath);
+  await grace.goto(editPath);
+  for (const [someone, other] of [
+    [page, 'Grace Hopper'],
+    [grace, 'Ada Lovelace'],
+  ] as const) {
+    await expect(someone.getByRole('textbox', { name: 'Content' })).toContainText('Bleed the radiators.');
+    await expect(someone.getByRole('list', { name: 'Also editing' })).toContainText(other, WITHIN);
+  }
+  return item;
+}
+
+/** Types the words at the end of the paragraph that starts with `where`, one key at a time, as a person would. */
+async function typeWords(page: Page, where: string, words: string[]) {
+  await page.getByRole('textbox', { name: 'Content' }).getByText(where).click();
+  await page.keyboard.press('End');
+  for (const word of words) await page.keyboard.type(` ${word}`, { delay: 15 });
+}
+
+const storedContent = async (page: Page, accountId: string, id: string) =>
+  (await (await page.request.get(`/api/accounts/${accountId}/knowledge/${id}`)).json()).data.content as string;
+
+test('two members type into one item at once: every word reaches both editors and the stored item', async ({
+  browser,
+  page,
+  lore,
+  saveScreenshot,
+}) => {
+  const { accountId, grace } = await teamOfTwo(page, browser, lore);
+  const item = await bothEditing(page, grace, accountId, '<p>Bleed the radiators.</p><p>Ada:</p><p>Grace:</p>');
+  const adaWords = ['alpha', 'bravo', 'charlie', 'delta'].map((word) => `ada-${word}`);
+  const graceWords = ['echo', 'foxtrot', 'golf', 'hotel'].map((word) => `grace-${word}`);
+
+  // Each in a paragraph of their own, at the same time: no word may be lost or broken.
+  await Promise.all([typeWords(page, 'Ada:', adaWords), typeWords(grace, 'Grace:', graceWords)]);
+  for (const someone of [page, grace]) {
+    const editor = someone.getByRole('textbox', { name: 'Content' });
+    await expect(editor).toContainText(`Ada: ${adaWords.join(' ')}`, WITHIN);
+    await expect(editor).toContainText(`Grace: ${graceWords.join(' ')}`, WITHIN);
+    await expect(someone.getByTestId('save-state')).toHaveText('Saved', WITHIN);
+  }
+  // The stored item follows the document once typing stops, and search finds it.
+  await expect.poll(() => storedContent(page, accountId, item.id), WITHIN).toContain(graceWords.at(-1)!);
+  const stored = await storedContent(page, accountId, item.id);
+  expect(stored).toContain(`<p>Ada: ${adaWords.join(' ')}</p><p>Grace: ${graceWords.join(' ')}</p>`);
+
+  // Each sees the other's caret, under their name, where they last typed.
+  await expect(page.getByTestId('collaboration-caret')).toContainText('Grace Hopper', WITHIN);
+  await expect(grace.getByTestId('collaboration-caret')).toContainText('Ada Lovelace', WITHIN);
+  await saveScreenshot('collaboration-ada', page);
+  await saveScreenshot('collaboration-grace', grace);
+
+  // The button ends editing: the article shows the text as it is now.
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('article-content')).toContainText('grace-hotel');
+  await expect(grace.getByRole('list', { name: 'Also editing' })).toContainText('Only you are editing', WITHIN);
+});
+
+test('an editor offline keeps typing; back online, both sides merge', async ({ browser, page, lore }) => {
+  const { accountId, grace } = await teamOfTwo(page, browser, lore);
+  const item = await bothEditing(page, grace, accountId, '<p>Bleed the radiators.</p><p>Ada:</p><p>Grace:</p>');
+
+  await grace.context().setOffline(true);
+  await expect(grace.getByTestId('save-state')).toHaveText('Offline: your changes are kept on this device', WITHIN);
+  await typeWords(grace, 'Grace:', ['typed-offline']);
+  await typeWords(page, 'Ada:', ['typed-meanwhile']);
+  await expect(page.getByTestId('save-state')).toHaveText('Saved', WITHIN);
+  await expect(grace.getByRole('textbox', { name: 'Content' })).not.toContainText('typed-meanwhile');
+
+  await grace.context().setOffline(false);
+  for (const someone of [page, grace]) {
+    const editor = someone.getByRole('textbox', { name: 'Content' });
+    await expect(editor).toContainText('typed-offline', WITHIN);
+    await expect(editor).toContainText('typed-meanwhile', WITHIN);
+  }
+  await expect(grace.getByTestId('save-state')).toHaveText('Saved', WITHIN);
+  await expect.poll(() => storedContent(page, accountId, item.id), WITHIN).toContain('typed-offline');
+});

@@ -1,0 +1,48 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { IndexeddbPersistence } from 'y-indexeddb';
+import * as Y from 'yjs';
+import { CollaborationConnection, type SaveState } from './collaboration-connection';
+
+/** An item's live document in this tab: the Yjs document, kept in IndexedDB too, and its connection. */
+export interface LiveSession {
+  doc: Y.Doc;
+  connection: CollaborationConnection;
+}
+
+/** How long to wait for this browser's copy before connecting without it (IndexedDB can be unavailable). */
+const LOCAL_COPY_WAIT_MS = 1500;
+
+/**
+ * Opens the item's document while the page shows it: this browser's copy first (edits made offline,
+ * kept across reloads), then the server's, merged by Yjs. Null until both are under way.
+ */
+export function useCollaboration(accountId: string, knowledgeId: string): LiveSession | null {
+  const [session, setSession] = useState<LiveSession | null>(null);
+  useEffect(() => {
+    const doc = new Y.Doc();
+    const local = new IndexeddbPersistence(`lore-knowledge-${knowledgeId}`, doc);
+    let connection: CollaborationConnection | undefined;
+    let cancelled = false;
+    const localCopy = Promise.race([
+      local.whenSynced,
+      new Promise((resolve) => setTimeout(resolve, LOCAL_COPY_WAIT_MS)),
+    ]);
+    void localCopy.then(() => {
+      if (cancelled) return;
+      connection = new CollaborationConnection(doc, accountId, knowledgeId);
+      setSession({ doc, connection });
+    });
+    return () => {
+      cancelled = true;
+      connection?.destroy();
+      void local.destroy();
+      doc.destroy();
+    };
+  }, [accountId, knowledgeId]);
+  return session;
+}
+
+/** The connection's save state, as it changes. */
+export function useSaveState(connection: CollaborationConnection): SaveState {
+  return useSyncExternalStore(connection.subscribe, () => connection.saveState);
+}
