@@ -56,7 +56,9 @@ test('two members type into one item at once: every word reaches both editors an
   // The stored item follows the document once typing stops, and search finds it.
   await expect.poll(() => storedContent(page, accountId, item.id), WITHIN).toContain(graceWords.at(-1)!);
   const stored = await storedContent(page, accountId, item.id);
-  expect(stored).toContain(`<p>Ada: ${adaWords.join(' ')}</p><p>Grace: ${graceWords.join(' ')}</p>`);
+  expect(stored).toBe(
+    `<p>Bleed the radiators.</p><p>Ada: ${adaWords.join(' ')}</p><p>Grace: ${graceWords.join(' ')}</p>`,
+  );
 
   // Each sees the other's caret, under their name, where they last typed.
   await expect(page.getByTestId('collaboration-caret')).toContainText('Grace Hopper', WITHIN);

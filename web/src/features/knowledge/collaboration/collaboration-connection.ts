@@ -37,6 +37,8 @@ export class CollaborationConnection {
   /** Sync messages sent on this socket and not yet acknowledged as stored. */
   private unstored = 0;
   private synced = false;
+  /** The server's state has arrived at least once since the page opened the document. */
+  private everSynced = false;
   private attempt = 0;
   private retry: ReturnType<typeof setTimeout> | undefined;
   private destroyed = false;
@@ -62,6 +64,11 @@ export class CollaborationConnection {
 
   get saveState(): SaveState {
     return this.state;
+  }
+
+  /** Whether the server's state has arrived since the page opened the document. */
+  get hasSynced(): boolean {
+    return this.everSynced;
   }
 
   /** For useSyncExternalStore: called whenever `saveState` may have changed. */
@@ -131,7 +138,7 @@ export class CollaborationConnection {
     if (message.kind === 'step1') this.send(socket, step2Message(this.doc, message.stateVector));
     else if (message.kind === 'update') {
       Y.applyUpdate(this.doc, message.update, this);
-      if (message.step2) this.synced = true;
+      if (message.step2) this.synced = this.everSynced = true;
     } else if (message.kind === 'awareness')
       awarenessProtocol.applyAwarenessUpdate(this.awareness, message.update, this);
     else if (message.kind === 'stored') this.unstored = Math.max(0, this.unstored - message.count);

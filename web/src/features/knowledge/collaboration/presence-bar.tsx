@@ -1,4 +1,5 @@
-import { CloudOff, Check, Loader2 } from 'lucide-react';
+// Icons already in the shared icons chunk (every lucide icon is in the knowledge list's first load).
+import { Check, LoaderCircle, WifiOff } from 'lucide-react';
 import { Initials } from '@/components/layout/initials';
 import type { CollaborationConnection, SaveState } from './collaboration-connection';
 import { useSaveState } from './use-collaboration';
@@ -37,11 +38,11 @@ export function PresenceBar({ connection }: { connection: CollaborationConnectio
         className="flex items-center gap-1.5"
       >
         {state === 'saving' || state === 'connecting' ? (
-          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+          <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
         ) : state === 'saved' ? (
           <Check className="size-4" aria-hidden="true" />
         ) : (
-          <CloudOff className="size-4" aria-hidden="true" />
+          <WifiOff className="size-4" aria-hidden="true" />
         )}
         {SAVE_TEXT[state]}
       </p>

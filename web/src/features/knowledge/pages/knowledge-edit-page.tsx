@@ -133,7 +133,7 @@ function ItemEditor({ accountId, latest, deleted }: { accountId: string; latest:
       )}
       {keptDraft && <KeptDraft draft={keptDraft} onDismiss={() => setKeptDraft(null)} />}
       {live ? <PresenceBar connection={live.connection} /> : null}
-      {!live ? (
+      {!live?.ready ? (
         <div className="flex justify-center py-24">
           <Spinner />
         </div>

@@ -2,7 +2,6 @@ import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
 import '@/components/ui/rich-text.css';
 import '../knowledge-content.css';
-import '../../collaboration/collaboration.css';
 import { Collaboration } from '@tiptap/extension-collaboration';
 import { CollaborationCaret } from '../../collaboration/collaboration-caret';
 import type { LiveSession } from '../../collaboration/use-collaboration';
