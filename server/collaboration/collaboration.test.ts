@@ -4,6 +4,7 @@ import { updateMessage } from '../../common/collaboration-messages';
 import { CollaborationClient } from '../test/collaboration-client';
 import { createItem } from '../test/knowledge-factory';
 import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
+import { turnOnTwoFactor } from '../test/two-factor';
 
 /** Live co-editing over real WebSockets (decision 34), with the pauses shortened so tests wait for states. */
 let lore: TestServer;
@@ -117,6 +118,22 @@ describe('co-editing an item', () => {
     const again = open(team.owner, team.id, item.id);
     await again.until(() => again.text() === '\none\ntwo\nthree', 'the stored words');
   });
+
+  it('keeps no revision and writes no version when someone only opened the item', async () => {
+    const team = await lore.account();
+    const item = await createItem(team.owner, team.id, { title: 'Only read', content: '<p>Unchanged</p>' });
+    const reader = open(team.owner, team.id, item.id);
+    await reader.whenSynced();
+    await reader.close();
+    await vi.waitFor(() => expect(lore.deps.collaboration.isOpen(item.id)).toBe(false));
+    const revisions = await lore.db
+      .selectFrom('knowledge_revisions')
+      .select('version')
+      .where('knowledge_id', '=', item.id)
+      .execute();
+    expect(revisions).toEqual([]);
+    expect((await itemOf(team.owner, team.id, item.id)).version).toBe(item.version);
+  });
 });
 
 describe('who may open the socket', () => {
@@ -131,6 +148,14 @@ describe('who may open the socket', () => {
     expect(await open(team.owner, team.id, item.id, { origin: 'https://evil.example' }).ended).toEqual({ status: 403 });
     const plain = await team.owner.get(`/api/accounts/${team.id}/knowledge/${item.id}/collaboration`);
     expect(plain.status).toBe(426);
+  });
+
+  it('refuses a session that still owes its second factor (403)', async () => {
+    const team = await lore.account();
+    const item = await createItem(team.owner, team.id, { title: 'Guarded' });
+    await turnOnTwoFactor(team.owner);
+    const owing = await lore.anotherSession(team.owner);
+    expect(await open(owing, team.id, item.id).ended).toEqual({ status: 403 });
   });
 
   it('closes a socket that sends a malformed update, and the document stays whole', async () => {

@@ -31,7 +31,7 @@ import {
 } from '../data/knowledge-documents';
 import { AppError } from '../errors';
 import { documentHtml, fillDocument, replaceDocumentContent } from './document-html';
-import type { Collaborator } from './collaborator';
+import { Collaborator } from './collaborator';
 
 export interface LiveDocumentOptions {
   /** After typing stops this long, the item's HTML, preview and search index follow the document. */
@@ -69,7 +69,10 @@ export class LiveDocument {
   /** The item's version the document reflects, and the HTML it last wrote. */
   private knownVersion = 0;
   private lastHtml: string | undefined;
+  /** Who last changed the text here (the item's `updated_by` when it is written). */
   private lastEditorId: string | undefined;
+  /** The text changed here since the history last kept a version (a quiet session keeps one). */
+  private changedSinceKept = false;
   private deriveTimer: NodeJS.Timeout | undefined;
   private quietTimer: NodeJS.Timeout | undefined;
   private tail: Promise<unknown> = Promise.resolve();
@@ -142,7 +145,6 @@ export class LiveDocument {
       return client.send(flushMessage());
     }
     try {
-      this.lastEditorId = client.userId;
       Y.applyUpdate(this.doc, message.update, client);
     } catch {
       return client.close(COLLABORATION_CLOSE.malformed, 'Malformed update');
@@ -231,6 +233,8 @@ export class LiveDocument {
     if (origin === FROM_DATABASE) return;
     if (origin === FROM_OUTSIDE) return void this.outsideChanges.push(update);
     this.unstored.push(update);
+    if (origin instanceof Collaborator) this.lastEditorId = origin.userId;
+    this.changedSinceKept = true;
     clearTimeout(this.deriveTimer);
     this.deriveTimer = setTimeout(() => void this.serially(() => this.derive()), this.options.deriveAfterMs);
     clearTimeout(this.quietTimer);
@@ -318,8 +322,9 @@ export class LiveDocument {
 
   /** The session went quiet: its current version is kept in the history. */
   private async keepQuietRevision() {
-    if (!this.lastEditorId) return;
+    if (!this.changedSinceKept) return;
     await this.derive();
+    this.changedSinceKept = false;
     await nameCurrentVersion(this.deps.database.db, {
       accountId: this.accountId,
       knowledgeId: this.knowledgeId,
