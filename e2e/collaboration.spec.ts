@@ -92,3 +92,32 @@ test('an editor offline keeps typing; back online, both sides merge', async ({ b
   await expect(grace.getByTestId('save-state')).toHaveText('Saved', WITHIN);
   await expect.poll(() => storedContent(page, accountId, item.id), WITHIN).toContain('typed-offline');
 });
+
+test('what was typed without a connection is kept in the browser through a reload, and merges later', async ({
+  browser,
+  page,
+  lore,
+}) => {
+  const { accountId, grace } = await teamOfTwo(page, browser, lore);
+  const item = await bothEditing(page, grace, accountId, '<p>Bleed the radiators.</p><p>Ada:</p><p>Grace:</p>');
+
+  // Lore stays out of reach for Grace's socket (her pages still load): every attempt is closed at once.
+  let reachable = false;
+  await grace.routeWebSocket(/\/collaboration$/, (socket) => {
+    if (reachable) socket.connectToServer();
+    else void socket.close({ code: 4000, reason: 'Unreachable' });
+  });
+  await grace.evaluate(() => window.dispatchEvent(new Event('offline')));
+  await expect(grace.getByTestId('save-state')).toHaveText('Offline: your changes are kept on this device', WITHIN);
+  await typeWords(grace, 'Grace:', ['kept-in-the-browser']);
+  await grace.reload();
+  await expect(grace.getByTestId('save-state')).toHaveText('Offline: your changes are kept on this device', WITHIN);
+  await expect(grace.getByRole('textbox', { name: 'Content' })).toContainText('kept-in-the-browser');
+  await expect(page.getByRole('textbox', { name: 'Content' })).not.toContainText('kept-in-the-browser');
+
+  // Reachable again: the next attempt carries what she typed to Ada and to the item.
+  reachable = true;
+  await expect(grace.getByTestId('save-state')).toHaveText('Saved', WITHIN);
+  await expect(page.getByRole('textbox', { name: 'Content' })).toContainText('Grace: kept-in-the-browser', WITHIN);
+  await expect.poll(() => storedContent(page, accountId, item.id), WITHIN).toContain('kept-in-the-browser');
+});
