@@ -24,10 +24,14 @@ async function bothEditing(page: Page, grace: Page, accountId: string, content: 
   return item;
 }
 
-/** Types the words at the end of the paragraph that starts with `where`, one key at a time, as a person would. */
-async function typeWords(page: Page, where: string, words: string[]) {
+/** Puts the caret at the end of the paragraph that starts with `where`, as a person clicks there. */
+async function placeCaret(page: Page, where: string) {
   await page.getByRole('textbox', { name: 'Content' }).getByText(where).click();
   await page.keyboard.press('End');
+}
+
+/** Types the words where the caret is, one key at a time, as a person would. */
+async function typeWords(page: Page, words: string[]) {
   for (const word of words) await page.keyboard.type(` ${word}`, { delay: 15 });
 }
 
@@ -46,7 +50,9 @@ test('two members type into one item at once: every word reaches both editors an
   const graceWords = ['echo', 'foxtrot', 'golf', 'hotel'].map((word) => `grace-${word}`);
 
   // Each in a paragraph of their own, at the same time: no word may be lost or broken.
-  await Promise.all([typeWords(page, 'Ada:', adaWords), typeWords(grace, 'Grace:', graceWords)]);
+  await placeCaret(page, 'Ada:');
+  await placeCaret(grace, 'Grace:');
+  await Promise.all([typeWords(page, adaWords), typeWords(grace, graceWords)]);
   for (const someone of [page, grace]) {
     const editor = someone.getByRole('textbox', { name: 'Content' });
     await expect(editor).toContainText(`Ada: ${adaWords.join(' ')}`, WITHIN);
@@ -78,8 +84,10 @@ test('an editor offline keeps typing; back online, both sides merge', async ({ b
 
   await grace.context().setOffline(true);
   await expect(grace.getByTestId('save-state')).toHaveText('Offline: your changes are kept on this device', WITHIN);
-  await typeWords(grace, 'Grace:', ['typed-offline']);
-  await typeWords(page, 'Ada:', ['typed-meanwhile']);
+  await placeCaret(grace, 'Grace:');
+  await typeWords(grace, ['typed-offline']);
+  await placeCaret(page, 'Ada:');
+  await typeWords(page, ['typed-meanwhile']);
   await expect(page.getByTestId('save-state')).toHaveText('Saved', WITHIN);
   await expect(grace.getByRole('textbox', { name: 'Content' })).not.toContainText('typed-meanwhile');
 
@@ -109,7 +117,8 @@ test('what was typed without a connection is kept in the browser through a reloa
   });
   await grace.evaluate(() => window.dispatchEvent(new Event('offline')));
   await expect(grace.getByTestId('save-state')).toHaveText('Offline: your changes are kept on this device', WITHIN);
-  await typeWords(grace, 'Grace:', ['kept-in-the-browser']);
+  await placeCaret(grace, 'Grace:');
+  await typeWords(grace, ['kept-in-the-browser']);
   await grace.reload();
   await expect(grace.getByTestId('save-state')).toHaveText('Offline: your changes are kept on this device', WITHIN);
   await expect(grace.getByRole('textbox', { name: 'Content' })).toContainText('kept-in-the-browser');

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -10,6 +10,7 @@ import { paths } from '@/lib/paths';
 import { conflictingItem } from '../api/knowledge-history';
 import { useUpdateKnowledge } from '../api/knowledge-mutations';
 import { useLinkPendingPdfs } from '../api/link-pdfs';
+import { knowledgeKeys } from '../api/knowledge-keys';
 import { knowledgeItemQuery } from '../api/knowledge-queries';
 import { ArticleLoadError } from '../components/article-states';
 import { CONFLICT_FORM_MESSAGE, EditConflictNotice, KeptDraft } from '../components/edit-conflict';
@@ -54,6 +55,7 @@ function ItemEditor({ accountId, latest, deleted }: { accountId: string; latest:
   const linkPdfs = useLinkPendingPdfs(accountId);
   const formId = `edit-${latest.id}`;
   const live = useCollaboration(accountId, latest.id);
+  const queryClient = useQueryClient();
   // The version the form's text started from; the live refresh may read newer ones meanwhile.
   // A ref for the save (sent from outside the form too, before a render), state for what the page shows.
   const basedOn = useRef(latest.version);
@@ -148,8 +150,10 @@ function ItemEditor({ accountId, latest, deleted }: { accountId: string; latest:
           busyLabel="Saving..."
           cancelTo={articlePath}
           onSubmit={async (input, pendingPdfs) => {
-            // The text is written to the item now rather than after the pause, so the article shows it.
+            // The text is written to the item now rather than after the pause, and the article reads it afresh.
             await live.connection.flush();
+            for (const ref of [latest.id, latest.short_id])
+              void queryClient.invalidateQueries({ queryKey: knowledgeKeys.item(accountId, ref) });
             if (!sameLabels(input, labelsBase.current)) {
               try {
                 await saveLabels(input);
