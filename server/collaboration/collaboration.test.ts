@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COLLABORATION_CLOSE, COLLABORATION_LIMITS } from '../../common/collaboration';
-import { updateMessage } from '../../common/collaboration-messages';
+import * as Y from 'yjs';
+import { step1Message, updateMessage } from '../../common/collaboration-messages';
 import { CollaborationClient } from '../test/collaboration-client';
 import { createItem } from '../test/knowledge-factory';
 import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
@@ -180,6 +181,17 @@ describe('who may open the socket', () => {
     await editor.opened();
     editor.sendRaw(new Uint8Array(COLLABORATION_LIMITS.maxMessageBytes + 1));
     expect(await editor.ended).toEqual({ code: 1009 });
+  });
+
+  it('closes a socket that sends more messages than its rate allows', async () => {
+    const team = await lore.account();
+    const item = await createItem(team.owner, team.id, { title: 'Flooded' });
+    const editor = open(team.owner, team.id, item.id);
+    await editor.whenSynced();
+    const step1 = step1Message(new Y.Doc());
+    for (let i = 0; i <= COLLABORATION_LIMITS.burst + COLLABORATION_LIMITS.messagesPerSecond; i++)
+      editor.sendRaw(step1);
+    expect(await editor.ended).toEqual({ code: COLLABORATION_CLOSE.limit });
   });
 });
 
