@@ -88,6 +88,11 @@ describe('a Lore process killed while people type', () => {
       })
       .toContain('acknowledged-three and more');
     expect(again.output()).not.toContain('Could not store');
+
+    // SIGTERM with the socket open: it is closed (the editor would reconnect elsewhere) and Lore stops cleanly.
+    expect(await again.stop()).toBe(0);
+    expect(await reader.ended).toEqual({ code: 1012 });
+    expect(again.output()).toContain('Stopped cleanly');
   });
 });
 
