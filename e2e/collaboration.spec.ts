@@ -129,4 +129,16 @@ test('what was typed without a connection is kept in the browser through a reloa
   await expect(grace.getByTestId('save-state')).toHaveText('Saved', WITHIN);
   await expect(page.getByRole('textbox', { name: 'Content' })).toContainText('Grace: kept-in-the-browser', WITHIN);
   await expect.poll(() => storedContent(page, accountId, item.id), WITHIN).toContain('kept-in-the-browser');
+
+  // Signing out takes this browser's copies with the rest of the person's data.
+  const copies = () =>
+    grace.evaluate(
+      async () =>
+        (await indexedDB.databases()).filter((database) => database.name?.startsWith('lore-knowledge-')).length,
+    );
+  expect(await copies()).toBe(1);
+  await grace.getByRole('button', { name: 'User menu' }).click();
+  await grace.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(grace).toHaveURL(/\/login$/);
+  await expect.poll(copies).toBe(0);
 });

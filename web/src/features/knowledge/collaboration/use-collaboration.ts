@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { COLLABORATION_FIELD } from '@common/collaboration';
+import { DOCUMENT_COPY_PREFIX } from '@/lib/local-data';
 import { CollaborationConnection, type SaveState } from './collaboration-connection';
 
 /**
@@ -26,7 +27,7 @@ export function useCollaboration(accountId: string, knowledgeId: string): LiveSe
   const [session, setSession] = useState<LiveSession | null>(null);
   useEffect(() => {
     const doc = new Y.Doc();
-    const local = new IndexeddbPersistence(`lore-knowledge-${knowledgeId}`, doc);
+    const local = new IndexeddbPersistence(`${DOCUMENT_COPY_PREFIX}${knowledgeId}`, doc);
     let connection: CollaborationConnection | undefined;
     let cancelled = false;
     const localCopy = Promise.race([
