@@ -21,6 +21,7 @@ import {
   appendUpdates,
   compactDocument,
   findCompactedThrough,
+  findItemBesideDocument,
   lockDerivedVersion,
   readDocument,
   setDerivedVersion,
@@ -113,7 +114,22 @@ export class LiveDocument {
     live.takeStored(stored);
     live.knownVersion = stored.derivedVersion ?? 0;
     await live.serially(() => live.takeInOutsideEdit());
+    if (stored.updates.length > 0 || stored.compactedThrough > 0) await live.serially(() => live.catchUp());
     return live;
+  }
+
+  /**
+   * Stored changes the item never got (the process that took them stopped before writing it): written
+   * now, put down to the item's last editor, the only one known. A document never changed is left as it
+   * is, even where its HTML is written differently from the item's (the editor's own form of the same text).
+   */
+  private async catchUp() {
+    const item = await findItemBesideDocument(this.deps.database.db, this.accountId, this.knowledgeId);
+    if (!item?.updated_by || sanitizeKnowledgeHtml(documentHtml(this.doc), this.accountId) === item.content) return;
+    this.lastHtml = item.content;
+    this.lastEditorId = item.updated_by;
+    this.changedSinceKept = true;
+    await this.derive();
   }
 
   get size() {

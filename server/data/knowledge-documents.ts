@@ -168,3 +168,13 @@ export async function documentBytes(db: Executor, knowledgeId: string): Promise<
   `.execute(db);
   return Number(rows[0]?.bytes ?? 0);
 }
+
+/** The item's stored HTML and its last editor, beside its document (what a document catching up compares with). */
+export async function findItemBesideDocument(db: Executor, accountId: string, knowledgeId: string) {
+  return db
+    .selectFrom('knowledge')
+    .select(['content', 'updated_by'])
+    .where('account_id', '=', accountId)
+    .where('id', '=', knowledgeId)
+    .executeTakeFirst();
+}
