@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import type { Role } from './db/schema';
 import type { Env } from './env';
 import type { Mailer } from './mail/mailer';
+import type { Collaboration } from './collaboration/collaboration';
 import type { Realtime } from './realtime/realtime';
 import type { Embedder } from './search/embed';
 import type { FileStore } from './storage/file-store';
@@ -31,6 +32,8 @@ export interface AppDeps {
   totp: TotpVault;
   /** Live changes for GET /api/events; closed before the HTTP server on shutdown. */
   realtime: Realtime;
+  /** Live co-editing sockets and documents (decision 34); closed before the HTTP server on shutdown. */
+  collaboration: Collaboration;
   /** Folder of the built web app; the SPA is served from it when present. */
   webRoot?: string;
   /** Sessions and memberships read in the last few seconds (decision 20). */

@@ -27,6 +27,7 @@ import { isOutOfSpace, oncePerEpisode, outOfSpace } from './storage/out-of-space
 import { accountsRoutes } from './routes/accounts/accounts.routes';
 import { apiTokensRoutes } from './routes/api-tokens/api-tokens.routes';
 import { avatarsRoutes } from './routes/avatars/avatars.routes';
+import { collaborationRoutes } from './routes/collaboration/collaboration.routes';
 import { eventsRoutes } from './routes/events/events.routes';
 import { aiSearchRoutes } from './routes/ai-search/ai-search.routes';
 import { exampleQuestionsRoutes } from './routes/ai-search/example-questions.routes';
@@ -58,6 +59,7 @@ const resources = [
   accountsRoutes,
   knowledgeRoutes,
   knowledgeHistoryRoutes,
+  collaborationRoutes,
   knowledgeImagesRoutes,
   knowledgePdfsRoutes,
   starsRoutes,

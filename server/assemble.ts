@@ -9,6 +9,8 @@ import { createTotpVault } from './auth/totp';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { createMailer } from './mail/mailer';
+import { createCollaboration, type CollaborationTimings } from './collaboration/collaboration';
+import { upgradeToCollaboration } from './collaboration/upgrade';
 import { createRealtime } from './realtime/realtime';
 import { createEmbedder } from './search/embed';
 import { fileStoreFromEnv } from './storage/file-store-from-env';
@@ -22,6 +24,8 @@ export function assembleApp(options: {
   webRoot?: string;
   /** The model's time limits; tests shorten them. */
   writerTimings?: WriterTimings;
+  /** Live co-editing's pauses (deriving the HTML, keeping a revision); tests shorten them. */
+  collaboration?: CollaborationTimings;
 }) {
   const { env, database, logger, secret, webRoot } = options;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger });
@@ -38,6 +42,8 @@ export function assembleApp(options: {
   });
   // A session ended through another process is refused here at once too, not only after the cache's 5 s.
   realtime.onSessionsEnded(() => authCache.clear());
+  const embedder = createEmbedder(env);
+  const collaboration = createCollaboration({ database, logger, embedder, realtime }, options.collaboration);
   const deps: AppDeps = {
     env,
     database,
@@ -51,13 +57,15 @@ export function assembleApp(options: {
       onModelError: (error, reason) =>
         logger.warn({ err: error, reason }, `The AI model failed (${describeError(error)}); answering from the items`),
     }),
-    embedder: createEmbedder(env),
+    embedder,
     realtime,
+    collaboration,
     webRoot,
     authCache,
     workspaceReads,
   };
-  return { app: createApp(deps), deps };
+  const app = createApp(deps);
+  return { app, deps, upgrades: upgradeToCollaboration(app.fetch, collaboration, env.BASE_URL) };
 }
 
 const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));

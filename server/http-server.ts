@@ -1,9 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+/** Handles a request to switch protocols (a WebSocket: live co-editing, decision 34). */
+export type UpgradeListener = (incoming: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
 export interface RunningServer {
   port: number;
+  /** Hands requests to switch protocols to `listener`; until then (and for any other server) they are refused. */
+  onUpgrade(listener: UpgradeListener): void;
   /** Stops accepting connections and waits for in-flight requests (at most `graceMs`). */
   close(graceMs?: number): Promise<void>;
 }
@@ -33,9 +39,15 @@ export function listen(
           createServer(serverOptions, discardingUnreadBodies(listener))) as typeof createServer,
       },
       (info: AddressInfo) => {
-        resolve({ port: info.port, close: (graceMs = 10_000) => closeGracefully(server as Server, graceMs) });
+        resolve({
+          port: info.port,
+          onUpgrade: (listener) => (upgrade = listener),
+          close: (graceMs = 10_000) => closeGracefully(server as Server, graceMs),
+        });
       },
     );
+    let upgrade: UpgradeListener = (_incoming, socket) => socket.destroy();
+    server.on('upgrade', (incoming: IncomingMessage, socket: Duplex, head: Buffer) => upgrade(incoming, socket, head));
     server.once('error', reject);
   });
 }

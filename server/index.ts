@@ -43,12 +43,13 @@ async function main() {
   if (!hasWeb) logger.warn('The web app is not built (run `npm run build`); serving the API only');
 
   const secret = await resolveAuthSecret(database.db, env.AUTH_SECRET, env.DATA_DIR);
-  const { app, deps } = assembleApp({ env, database, logger, secret, webRoot: hasWeb ? webRoot : undefined });
+  const { app, deps, upgrades } = assembleApp({ env, database, logger, secret, webRoot: hasWeb ? webRoot : undefined });
   // A wrong bucket or key stops Lore here rather than at the first upload.
   await deps.files.ready();
   logger.info(`Files are kept in ${deps.files.where}`);
   let stopping = false;
   const server = await listen(app.fetch, { port: env.PORT, hostname: env.HOST });
+  server.onUpgrade(upgrades);
   const jobs = createLoreJobWorker(deps);
   jobs.start();
   logger.info(`Lore is running at ${env.BASE_URL} (database: ${database.engine})`);
@@ -68,6 +69,8 @@ async function main() {
     logger.info({ signal }, 'Shutting down: finishing in-flight requests');
     // Live streams never finish by themselves: ended first, their pages reconnect (to another process, or to this one once back).
     await deps.realtime.close();
+    // Co-editing sockets too; each open document is written (its HTML, a revision, one compacted state).
+    await deps.collaboration.close();
     await server.close();
     await reindexing.stop();
     await jobs.stop();

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../app-env';
 import { storedImagePaths, storedPdfPaths } from '../content/knowledge-html';
+import { findWrittenVersion, setDerivedVersion } from '../data/knowledge-documents';
 import { removePdfsNotIn } from '../data/knowledge-pdfs';
 import { findKnowledge, lockItemVersion, writeItemVersion, type ItemText, type KnowledgeRow } from '../data/knowledge';
 import { keepRevision } from '../data/knowledge-revisions';
@@ -20,6 +21,12 @@ export interface KnowledgeEdit {
   baseVersion?: number;
   /** The version this edit brings back, for a restore. */
   restoredFrom?: number;
+  /**
+   * Written by the item's live document (decision 34): the version it replaces is not kept when the
+   * document wrote it too (an autosave a few seconds old; the quiet after a session keeps one), and the
+   * new version is recorded as the document's, so it is not applied back to the document.
+   */
+  fromDocument?: boolean;
 }
 
 const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every((tag, i) => tag === b[i]);
@@ -53,7 +60,8 @@ export async function editKnowledgeItem(
     const changed =
       next.title !== current.title || next.content !== current.content || !sameTags(next.tags, current.tags);
     if (changed) {
-      await keepRevision(trx, current);
+      const autosaved = edit.fromDocument && (await findWrittenVersion(trx, knowledgeId)) === current.version;
+      if (!autosaved) await keepRevision(trx, current);
       await writeItemVersion(
         trx,
         {
@@ -65,6 +73,7 @@ export async function editKnowledgeItem(
         },
         next,
       );
+      if (edit.fromDocument) await setDerivedVersion(trx, knowledgeId, current.version + 1, true);
     }
     return {
       before: current.content,

@@ -9,11 +9,12 @@ import { presentKnowledge } from '../presenters/knowledge-presenter';
  * "Save version": keeps the item's current version as a revision now, with a
  * name, so it is found again by that name once later saves replace it. Refused
  * (409) when the person was looking at an older version: the name would go to a
- * text they have not seen.
+ * text they have not seen. Without a name: the revision an editing session keeps when it goes quiet
+ * (decision 34).
  */
 export async function nameCurrentVersion(
   db: Kysely<DB>,
-  input: { accountId: string; knowledgeId: string; name: string; baseVersion?: number },
+  input: { accountId: string; knowledgeId: string; name: string | null; baseVersion?: number },
 ) {
   await db.transaction().execute(async (trx) => {
     const current = await lockItemVersion(trx, input.accountId, input.knowledgeId);

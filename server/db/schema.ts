@@ -345,6 +345,27 @@ export interface ChangeEventsTable {
   created_at: Timestamp;
 }
 
+/** An item's live document, compacted (0034, decision 34). */
+export interface KnowledgeDocumentsTable {
+  knowledge_id: string;
+  /** The Yjs state (Y.encodeStateAsUpdate) including every update up to `compacted_through`. */
+  state: Uint8Array;
+  compacted_through: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+  /** The item's version the document last wrote or took in; another is an edit from outside to apply. */
+  derived_version: number | null;
+  /** The item's version the document last wrote itself (an autosave). */
+  written_version: number | null;
+  updated_at: Timestamp;
+}
+
+/** A Yjs update of an item's document, stored before it is acknowledged; folded into the state by compaction (0034). */
+export interface KnowledgeDocumentUpdatesTable {
+  id: ColumnType<string, never, never>;
+  knowledge_id: string;
+  update: Uint8Array;
+  created_at: Timestamp;
+}
+
 /** A person's API token for one workspace (decision 36); only its hash is kept. */
 export interface ApiTokensTable {
   id: Generated<string>;
@@ -377,6 +398,8 @@ export interface DB {
   knowledge_stars: KnowledgeStarsTable;
   knowledge_pdfs: KnowledgePdfsTable;
   knowledge_revisions: KnowledgeRevisionsTable;
+  knowledge_documents: KnowledgeDocumentsTable;
+  knowledge_document_updates: KnowledgeDocumentUpdatesTable;
   search_passages: SearchPassagesTable;
   search_items: SearchItemsTable;
   search_totals: SearchTotalsTable;

@@ -176,6 +176,10 @@ export const routeCases: Record<string, RouteCase | LeftToOthers> = {
       return { params: { tokenId: id } };
     },
   },
+  'GET /api/accounts/:accountId/knowledge/:knowledgeId/collaboration': {
+    leftTo:
+      'server/collaboration/collaboration.test.ts (a WebSocket; its denials are tested there) and api-tokens.test.ts (no token opens it)',
+  },
   'GET /api/events': {
     leftTo: 'server/routes/events/events.test.ts (a stream stays open; its denials are tested there)',
   },

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import type { WriterTimings } from '../ai/writer';
+import type { CollaborationTimings } from '../collaboration/collaboration';
 import { assembleApp } from '../assemble';
 import type { Database } from '../db/client';
 import type { Role } from '../db/schema';
@@ -35,6 +36,8 @@ export async function startTestServer(
     backgroundJobs?: boolean;
     /** The model's time limits, shortened so a test waits for a state rather than for the clock. */
     writerTimings?: WriterTimings;
+    /** Live co-editing's pauses, shortened likewise. */
+    collaboration?: CollaborationTimings;
   } = {},
 ) {
   const mailbox = await startMailbox();
@@ -56,15 +59,17 @@ export async function startTestServer(
     ...options.env,
   });
   const logger = pino({ level: env.LOG_LEVEL });
-  const { app, deps } = assembleApp({
+  const { app, deps, upgrades } = assembleApp({
     env,
     database,
     logger,
     secret: TEST_AUTH_SECRET,
     webRoot: options.webRoot,
     writerTimings: options.writerTimings,
+    collaboration: options.collaboration,
   });
   handler = app.fetch;
+  server.onUpgrade(upgrades);
   // A short poll, so a page waiting on a job's result is not kept waiting.
   const jobs = createLoreJobWorker(deps, { pollMs: 100 });
   if (options.backgroundJobs) jobs.start();
@@ -120,6 +125,7 @@ export async function startTestServer(
     },
     async close() {
       await deps.realtime.close();
+      await deps.collaboration.close();
       await server.close(1000);
       await jobs.stop();
       deps.mailer.close();

@@ -123,6 +123,7 @@ describe('API tokens (decision 36)', () => {
       ['GET', '/api/sessions', undefined],
       ['GET', '/api/me/two-factor', undefined],
       ['GET', '/api/events', undefined],
+      ['GET', `/api/accounts/${first.id}/knowledge/${crypto.randomUUID()}/collaboration`, undefined],
     ] as const) {
       const answer = await ownersToken.request(method, path, json === undefined ? {} : { json });
       expect([path, answer.status, answer.body.code]).toEqual([path, 403, 'api_token_not_allowed']);

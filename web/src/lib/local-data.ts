@@ -34,8 +34,23 @@ export function wipeAuthData(storage: Storage = localStorage): void {
   for (const key of keys) if (AUTH_KEYS.includes(key) || key.startsWith('app_session_id_')) storage.removeItem(key);
 }
 
+/** The IndexedDB databases that keep this browser's copies of items being co-edited: the prefix, then the item's id (decision 34). */
+export const DOCUMENT_COPY_PREFIX = 'lore-knowledge-';
+
+/** Deletes the copies of co-edited items (an edit made offline and never sent goes with them, as all of the person's data). */
+function wipeDocumentCopies(): void {
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return;
+  indexedDB
+    .databases()
+    .then((databases) => {
+      for (const { name } of databases) if (name?.startsWith(DOCUMENT_COPY_PREFIX)) indexedDB.deleteDatabase(name);
+    })
+    .catch(() => {});
+}
+
 /** Wipes the signed-in person's data from this browser's storage, at sign-out or when the session is gone. */
 export function wipeLocalData(storage: Storage = localStorage): void {
+  wipeDocumentCopies();
   const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((key) => key !== null);
   for (const key of keys) if (isPersonalKey(key)) storage.removeItem(key);
   try {

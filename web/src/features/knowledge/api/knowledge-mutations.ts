@@ -49,7 +49,7 @@ export function useCreateKnowledge(accountId: string) {
 export function useUpdateKnowledge(accountId: string, id: string) {
   const remember = useRememberSaved(accountId);
   return useMutation({
-    mutationFn: async ({ input, basedOn }: { input: KnowledgeInput; basedOn: number }) =>
+    mutationFn: async ({ input, basedOn }: { input: Partial<KnowledgeInput>; basedOn: number }) =>
       (await api(updateKnowledge, { params: { accountId, knowledgeId: id }, json: { ...input, version: basedOn } }))
         .data,
     onSuccess: remember,

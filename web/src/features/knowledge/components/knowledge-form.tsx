@@ -10,6 +10,7 @@ import { FieldLimit } from './field-limit';
 import { TagsInput } from './tags-input';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import type { PendingPdf } from '../api/link-pdfs';
+import type { LiveSession } from '../collaboration/use-collaboration';
 
 /**
  * Title, tags and content, shared by the create and edit pages. Saving clears the unsaved-changes prompt first.
@@ -23,6 +24,8 @@ export function KnowledgeForm(props: {
   submitLabel: string;
   busyLabel: string;
   cancelTo: string;
+  /** The item's live document: the content is co-edited and saved as it is typed, so only title and tags wait for the button. */
+  collaboration?: LiveSession;
   /** Saves; `pendingPdfs` are the PDFs uploaded in this editor, to link once the item has its id. */
   onSubmit: (input: KnowledgeInput, pendingPdfs: Map<string, PendingPdf>) => Promise<unknown>;
 }) {
@@ -38,7 +41,8 @@ export function KnowledgeForm(props: {
   const [uploading, setUploading] = useState(false);
   const leaving = useRef(false);
   const [initialSnapshot] = useState(() => JSON.stringify(props.initial));
-  const dirty = JSON.stringify({ title, tags, content }) !== initialSnapshot;
+  const typed = props.collaboration ? props.initial.content : content;
+  const dirty = JSON.stringify({ title, tags, content: typed }) !== initialSnapshot;
   const isDirty = useCallback(() => dirty && !leaving.current, [dirty]);
 
   const submit = async (event: FormEvent) => {
@@ -99,6 +103,7 @@ export function KnowledgeForm(props: {
         <RichTextEditor
           accountId={props.accountId}
           initialHtml={props.initial.content}
+          collaboration={props.collaboration}
           onChange={setContent}
           onUploadingChange={setUploading}
           onPdfUploaded={rememberPdf}

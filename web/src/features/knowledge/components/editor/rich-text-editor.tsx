@@ -2,17 +2,24 @@ import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
 import '@/components/ui/rich-text.css';
 import '../knowledge-content.css';
+import { Collaboration } from '@tiptap/extension-collaboration';
+import { CollaborationCaret } from '../../collaboration/collaboration-caret';
+import type { LiveSession } from '../../collaboration/use-collaboration';
 import { EditorToolbar } from './editor-toolbar';
-import { editorExtensions } from './editor-extensions';
+import { collaborativeEditorExtensions, editorExtensions } from './editor-extensions';
 import { LinkDialog } from './link-dialog';
 import { imageFiles, useImageUploads } from './use-image-uploads';
 import { pdfFiles, usePdfUploads } from './use-pdf-uploads';
 import type { PendingPdf } from '../../api/link-pdfs';
 
-/** The Tiptap editor with its toolbar; images and PDFs arrive by button, paste or drop and upload with progress. */
+/**
+ * The Tiptap editor with its toolbar; images and PDFs arrive by button, paste or drop and upload with progress.
+ * With `collaboration`, the text is the item's live document (decision 34) and `initialHtml` is not used.
+ */
 export function RichTextEditor(props: {
   accountId: string;
   initialHtml: string;
+  collaboration?: LiveSession;
   onChange: (html: string) => void;
   onUploadingChange: (uploading: boolean) => void;
   onPdfUploaded: (pdf: PendingPdf) => void;
@@ -32,9 +39,16 @@ export function RichTextEditor(props: {
   const uploadPdfsRef = useRef(uploadPdfs);
   const editorRef = useRef<Editor | null>(null);
 
+  const live = props.collaboration;
   const editor = useEditor({
-    extensions: editorExtensions,
-    content: initialHtml,
+    extensions: live
+      ? [
+          ...collaborativeEditorExtensions,
+          Collaboration.configure({ document: live.doc }),
+          CollaborationCaret.configure({ awareness: live.connection.awareness }),
+        ]
+      : editorExtensions,
+    content: live ? undefined : initialHtml,
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
     editorProps: {
       attributes: {

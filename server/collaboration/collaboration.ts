@@ -1,0 +1,185 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { AppDeps } from '../app-env';
+import { COLLABORATION_CLOSE, COLLABORATION_LIMITS } from '../../common/collaboration';
+import { findMembership } from '../data/account-members';
+import { AppError } from '../errors';
+import { DOCUMENT_UPDATES_CHANNEL } from '../data/knowledge-documents';
+import { usableAuthSessionIds } from '../data/login-sessions';
+import type { NumberedChange } from '../data/change-events';
+import { knowledgePolicy } from '../policies/knowledge-policy';
+import { Collaborator, type Admission } from './collaborator';
+import { LiveDocument, type LiveDocumentOptions } from './live-document';
+
+const DEFAULTS: LiveDocumentOptions & { sessionCheckMs: number } = {
+  deriveAfterMs: 2000,
+  quietAfterMs: 60_000,
+  compactEvery: 500,
+  /** A backstop to the ends the change feed carries (an expiry passing by itself is not one). */
+  sessionCheckMs: 30_000,
+};
+
+/** The pauses and thresholds of live documents, and the session check's period. */
+export type CollaborationTimings = Partial<typeof DEFAULTS>;
+
+/** Live co-editing on this process (decision 34): its sockets, and the documents they edit. */
+export type Collaboration = ReturnType<typeof createCollaboration>;
+
+type Deps = Pick<AppDeps, 'database' | 'logger' | 'embedder' | 'realtime'>;
+
+/**
+ * Admits sockets the collaboration route let through, keeps one `LiveDocument` per item anyone on this
+ * process edits, and ends sockets whose access ends, as the change feed tells of it (from any process):
+ * a session ended, a member removed or no longer allowed to edit, an item deleted. Updates another
+ * process stored reach its documents through a notification.
+ */
+export function createCollaboration(deps: Deps, overrides: CollaborationTimings = {}) {
+  const options = { ...DEFAULTS, ...overrides };
+  const { database, logger, realtime } = deps;
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: COLLABORATION_LIMITS.maxMessageBytes });
+  const admitted = new WeakMap<Request, Admission>();
+  const documents = new Map<string, Promise<LiveDocument>>();
+  const unloading = new Map<string, Promise<void>>();
+  const collaborators = new Set<Collaborator>();
+  let listening: Promise<() => Promise<void>> | undefined;
+  let sessionCheck: NodeJS.Timeout | undefined;
+  let closing = false;
+
+  realtime.onSessionsEnded((sessionIds) => {
+    const ended = new Set(sessionIds);
+    endWhere((client) => ended.has(client.admission.sessionId), COLLABORATION_CLOSE.accessEnded, 'Signed out');
+  });
+  realtime.onChanges((changes) => void followChanges(changes));
+
+  async function followChanges(changes: NumberedChange[]) {
+    for (const change of changes) {
+      if (change.table === 'knowledge' && change.op === 'delete') {
+        endWhere((client) => client.admission.knowledgeId === change.rowId, COLLABORATION_CLOSE.deleted, 'Deleted');
+      } else if (change.table === 'knowledge' && documents.has(change.rowId)) {
+        const document = await documents.get(change.rowId)!.catch(() => undefined);
+        await document?.itemChanged().catch(() => {});
+      } else if (change.table === 'account_members') {
+        await recheckMember(change.accountId, change.rowId);
+      }
+    }
+  }
+
+  /** A member's row changed (removed, or a new role): their sockets in that workspace stay only if they may still edit. */
+  async function recheckMember(accountId: string, userId: string) {
+    const theirs = (client: Collaborator) => client.admission.accountId === accountId && client.userId === userId;
+    if (![...collaborators].some(theirs)) return;
+    const member = await findMembership(database.db, accountId, userId).catch(() => 'unknown' as const);
+    if (member === 'unknown') return;
+    if (!member || !knowledgePolicy.write.allows({ role: member.role }))
+      endWhere(theirs, COLLABORATION_CLOSE.accessEnded, 'No longer allowed to edit');
+  }
+
+  function endWhere(which: (client: Collaborator) => boolean, code: number, reason: string) {
+    for (const client of collaborators) if (which(client)) client.close(code, reason);
+  }
+
+  async function checkSessions() {
+    const sessionIds = [...new Set([...collaborators].map((client) => client.admission.sessionId))];
+    const usable = await usableAuthSessionIds(database.db, sessionIds).catch(() => undefined);
+    if (usable)
+      endWhere((client) => !usable.has(client.admission.sessionId), COLLABORATION_CLOSE.accessEnded, 'Signed out');
+  }
+
+  /** The item's live document on this process, loaded at its first socket (after any unload of it ends). */
+  async function documentOf(admission: Admission): Promise<LiveDocument> {
+    const { knowledgeId } = admission;
+    await unloading.get(knowledgeId);
+    let loading = documents.get(knowledgeId);
+    if (!loading) {
+      loading = LiveDocument.load(deps, admission, options, unload);
+      documents.set(knowledgeId, loading);
+      loading.catch(() => documents.delete(knowledgeId));
+    }
+    return loading;
+  }
+
+  function unload(document: LiveDocument) {
+    if (document.isClosed) return;
+    documents.delete(document.knowledgeId);
+    const done = document
+      .unload()
+      .catch((error: unknown) => logger.warn({ err: error }, 'Could not unload a live document'))
+      .finally(() => unloading.delete(document.knowledgeId));
+    unloading.set(document.knowledgeId, done);
+  }
+
+  async function connect(socket: import('ws').WebSocket, admission: Admission) {
+    const client = new Collaborator(socket, admission);
+    collaborators.add(client);
+    let document: LiveDocument | undefined;
+    client.onClose(() => {
+      collaborators.delete(client);
+      document?.leave(client);
+    });
+    try {
+      // The feed tells of ends of access; it starts with the first page or socket.
+      await realtime.changePosition();
+      listening ??= database.listen(DOCUMENT_UPDATES_CHANNEL, () => {
+        for (const loading of documents.values()) void loading.then((live) => live.pullStored()).catch(() => {});
+      });
+      await listening;
+      sessionCheck ??= setInterval(() => void checkSessions(), options.sessionCheckMs).unref();
+      document = await documentOf(admission);
+    } catch (error) {
+      if (error instanceof AppError && error.status === 404)
+        return client.close(COLLABORATION_CLOSE.deleted, 'Deleted');
+      logger.warn({ err: error, knowledgeId: admission.knowledgeId }, 'Could not open a live document');
+      return client.close(COLLABORATION_CLOSE.shuttingDown, 'Could not open the document');
+    }
+    if (!collaborators.has(client)) return document.size === 0 ? unload(document) : undefined;
+    const live = document;
+    live.join(client);
+    client.onMessage((data) => live.receive(client, data));
+  }
+
+  return {
+    /** The route admitted this request (its checks passed): the upgrade handler opens the socket. */
+    admit(request: Request, admission: Admission) {
+      if (closing) return false;
+      admitted.set(request, admission);
+      return true;
+    },
+
+    /** Upgrades an admitted request to a socket; answers false for one the route did not admit. */
+    upgrade(request: Request, incoming: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+      const admission = admitted.get(request);
+      if (!admission) return false;
+      admitted.delete(request);
+      sockets.handleUpgrade(incoming, socket, head, (ws) => void connect(ws, admission));
+      return true;
+    },
+
+    /** Whether this process holds the item's document open (or is still writing it as it unloads). */
+    isOpen(knowledgeId: string) {
+      return documents.has(knowledgeId) || unloading.has(knowledgeId);
+    },
+
+    /** How many item documents this process holds open, and how many sockets. */
+    get openDocuments() {
+      return documents.size;
+    },
+    get openSockets() {
+      return collaborators.size;
+    },
+
+    /** Closes every socket (clients reconnect, to another process or this one once back) and writes every document. */
+    async close() {
+      closing = true;
+      clearInterval(sessionCheck);
+      endWhere(() => true, COLLABORATION_CLOSE.shuttingDown, 'Lore is stopping');
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.all([...documents.values()].map((loading) => loading.then((live) => unload(live)).catch(() => {})));
+      await Promise.all(unloading.values());
+      sockets.close();
+      await (
+        await listening?.catch(() => undefined)
+      )?.();
+    },
+  };
+}
