@@ -74,6 +74,12 @@ const envSchema = z.object({
   AI_MODEL: optionalText,
   /** The embeddings model; when set, search also ranks passages by meaning. */
   AI_EMBEDDING_MODEL: optionalText,
+  /** Revisions older than this many days are thinned to the last of each day (named ones stay); 0 keeps every one. */
+  REVISIONS_KEEP_ALL_DAYS: z.coerce
+    .number({ message: 'REVISIONS_KEEP_ALL_DAYS must be a number of days' })
+    .int()
+    .min(0)
+    .default(30),
   /** An S3-compatible store for uploaded files (decision 18); unset, files live in DATA_DIR. Unset endpoint: Amazon S3. */
   S3_ENDPOINT: optionalText.pipe(
     z

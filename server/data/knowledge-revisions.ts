@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from './executor';
 import type { ItemText } from './knowledge';
 
@@ -110,4 +111,41 @@ export async function findCurrentVersion(db: Executor, accountId: string, knowle
     .where('knowledge.account_id', '=', accountId)
     .where('knowledge.id', '=', knowledgeId)
     .executeTakeFirst();
+}
+
+/** Revisions a thinning pass deletes in one statement, so no statement holds the table long. */
+const THINNED_AT_ONCE = 500;
+
+/**
+ * Thins revisions saved more than `keepAllDays` days ago to one a day per item: the last
+ * of each day (UTC) stays, and so does every named one ("Save version"). Answers how
+ * many were deleted.
+ */
+export async function thinOldRevisions(db: Executor, keepAllDays: number): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const result = await db
+      .deleteFrom('knowledge_revisions')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('knowledge_revisions as r')
+          .select('r.id')
+          .where('r.saved_at', '<', sql<Date>`now() - make_interval(days => ${keepAllDays})`)
+          .where('r.name', 'is', null)
+          .where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('knowledge_revisions as later')
+                .select('later.id')
+                .whereRef('later.knowledge_id', '=', 'r.knowledge_id')
+                .where(sql<boolean>`(later.saved_at AT TIME ZONE 'UTC')::date = (r.saved_at AT TIME ZONE 'UTC')::date`)
+                .where(sql<boolean>`(later.saved_at, later.version) > (r.saved_at, r.version)`),
+            ),
+          )
+          .limit(THINNED_AT_ONCE),
+      )
+      .executeTakeFirst();
+    const count = Number(result.numDeletedRows);
+    deleted += count;
+    if (count < THINNED_AT_ONCE) return deleted;
+  }
 }

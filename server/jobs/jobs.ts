@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Writer } from '../ai/writer';
 import type { DB } from '../db/schema';
+import type { Env } from '../env';
 import type { Embedder } from '../search/embed';
 import type { FileStore } from '../storage/file-store';
 import { CLEAN_UP_IMAGES, IMAGE_SWEEP_EVERY_MS, SWEEP_IMAGES, cleanUpImages, sweepImages } from './clean-up-images';
@@ -9,6 +10,7 @@ import { DESCRIBE_ITEM, describeItem } from './describe-item';
 import { EMBED_ITEM, embedItem } from './embed-item';
 import { PRUNE_CHANGE_EVENTS, PRUNE_CHANGES_EVERY_MS, pruneChangeEvents } from './prune-change-events';
 import { READ_PDF, readPdf } from './read-pdf';
+import { THIN_REVISIONS, THIN_REVISIONS_EVERY_MS, thinRevisions } from './thin-revisions';
 import { createJobWorker, type JobHandler, type JobWorkerOptions } from './worker';
 
 /** What jobs need from the app. */
@@ -20,6 +22,7 @@ export interface JobDeps {
   /** Uploaded files: the image clean-up removes those no item shows. */
   files: FileStore;
   logger: Logger;
+  env: Pick<Env, 'REVISIONS_KEEP_ALL_DAYS'>;
 }
 
 /** Every kind of job Lore runs, by the name stored in the queue; another kind is one more entry. */
@@ -31,6 +34,7 @@ export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
     [CLEAN_UP_IMAGES]: cleanUpImages({ db, files: deps.files }),
     [SWEEP_IMAGES]: sweepImages({ db, files: deps.files }),
     [PRUNE_CHANGE_EVENTS]: pruneChangeEvents({ db }),
+    [THIN_REVISIONS]: thinRevisions({ db, keepAllDays: deps.env.REVISIONS_KEEP_ALL_DAYS }),
     [READ_PDF]: readPdf({ db, files: deps.files, embedder: deps.embedder, logger: deps.logger }),
   };
 }
@@ -44,6 +48,7 @@ export function createLoreJobWorker(deps: JobDeps, options: Partial<JobWorkerOpt
     repeat: [
       { job: { kind: SWEEP_IMAGES, key: 'all' }, everyMs: IMAGE_SWEEP_EVERY_MS },
       { job: { kind: PRUNE_CHANGE_EVENTS, key: 'all' }, everyMs: PRUNE_CHANGES_EVERY_MS },
+      { job: { kind: THIN_REVISIONS, key: 'all' }, everyMs: THIN_REVISIONS_EVERY_MS },
     ],
     ...options,
   });
