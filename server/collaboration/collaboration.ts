@@ -1,11 +1,17 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import * as awarenessProtocol from 'y-protocols/awareness';
 import { WebSocketServer } from 'ws';
 import type { AppDeps } from '../app-env';
 import { COLLABORATION_CLOSE, COLLABORATION_LIMITS } from '../../common/collaboration';
 import { findMembership } from '../data/account-members';
 import { AppError } from '../errors';
-import { DOCUMENT_UPDATES_CHANNEL } from '../data/knowledge-documents';
+import {
+  DOCUMENT_PRESENCE_CHANNEL,
+  DOCUMENT_UPDATES_CHANNEL,
+  MAX_PRESENCE_PAYLOAD,
+  publishPresence,
+} from '../data/knowledge-documents';
 import { usableAuthSessionIds } from '../data/login-sessions';
 import type { NumberedChange } from '../data/change-events';
 import { knowledgePolicy } from '../policies/knowledge-policy';
@@ -22,6 +28,23 @@ const DEFAULTS: LiveDocumentOptions & { sessionCheckMs: number } = {
 
 /** The pauses and thresholds of live documents, and the session check's period. */
 export type CollaborationTimings = Partial<typeof DEFAULTS>;
+
+/** The origin of presence heard from another process: not a client here, so every client here is told of it. */
+const ELSEWHERE = Symbol('another process');
+
+/** A presence notification's payload, or undefined for one that is not (a wake-up after a reconnect, or garbage). */
+function parsePresence(
+  payload: string | undefined,
+): { from: string; knowledgeId: string; update: Uint8Array } | undefined {
+  if (!payload) return undefined;
+  try {
+    const { from, knowledgeId, update } = JSON.parse(payload) as Record<string, unknown>;
+    if (typeof from !== 'string' || typeof knowledgeId !== 'string' || typeof update !== 'string') return undefined;
+    return { from, knowledgeId, update: new Uint8Array(Buffer.from(update, 'base64')) };
+  } catch {
+    return undefined;
+  }
+}
 
 /** Live co-editing on this process (decision 34): its sockets, and the documents they edit. */
 export type Collaboration = ReturnType<typeof createCollaboration>;
@@ -43,6 +66,10 @@ export function createCollaboration(deps: Deps, overrides: CollaborationTimings 
   const unloading = new Map<string, Promise<void>>();
   const collaborators = new Set<Collaborator>();
   let listening: Promise<() => Promise<void>> | undefined;
+  let hearingPresence: Promise<() => Promise<void>> | undefined;
+  /** Several processes share one PostgreSQL; PGlite is one process, whose documents hold every presence already. */
+  const sharesPresence = database.engine === 'postgres';
+  const processId = crypto.randomUUID();
   let sessionCheck: NodeJS.Timeout | undefined;
   let closing = false;
 
@@ -94,9 +121,35 @@ export function createCollaboration(deps: Deps, overrides: CollaborationTimings 
     if (!loading) {
       loading = LiveDocument.load(deps, admission, options, unload);
       documents.set(knowledgeId, loading);
-      loading.catch(() => documents.delete(knowledgeId));
+      loading.then(sharePresence, () => documents.delete(knowledgeId));
     }
     return loading;
+  }
+
+  /**
+   * Who is here and where their carets are, told to the other processes as it changes here (a client's
+   * own change, not one heard from elsewhere): people on two processes see each other as on one.
+   */
+  function sharePresence(live: LiveDocument) {
+    if (!sharesPresence) return;
+    live.awareness.on('update', ({ added, updated, removed }: Record<string, number[]>, origin: unknown) => {
+      if (!(origin instanceof Collaborator)) return;
+      const update = awarenessProtocol.encodeAwarenessUpdate(live.awareness, [...added!, ...updated!, ...removed!]);
+      const payload = JSON.stringify({
+        from: processId,
+        knowledgeId: live.knowledgeId,
+        update: Buffer.from(update).toString('base64'),
+      });
+      if (payload.length <= MAX_PRESENCE_PAYLOAD) void publishPresence(database.db, payload).catch(() => {});
+    });
+  }
+
+  /** Presence another process told of, taken into this process's document of the item (if it has it open). */
+  async function hearPresence(payload: string | undefined) {
+    const told = parsePresence(payload);
+    if (!told || told.from === processId) return;
+    const live = await documents.get(told.knowledgeId)?.catch(() => undefined);
+    if (live && !live.isClosed) awarenessProtocol.applyAwarenessUpdate(live.awareness, told.update, ELSEWHERE);
   }
 
   function unload(document: LiveDocument) {
@@ -124,6 +177,8 @@ export function createCollaboration(deps: Deps, overrides: CollaborationTimings 
         for (const loading of documents.values()) void loading.then((live) => live.pullStored()).catch(() => {});
       });
       await listening;
+      if (sharesPresence)
+        await (hearingPresence ??= database.listen(DOCUMENT_PRESENCE_CHANNEL, (payload) => void hearPresence(payload)));
       sessionCheck ??= setInterval(() => void checkSessions(), options.sessionCheckMs).unref();
       document = await documentOf(admission);
     } catch (error) {
@@ -179,6 +234,9 @@ export function createCollaboration(deps: Deps, overrides: CollaborationTimings 
       sockets.close();
       await (
         await listening?.catch(() => undefined)
+      )?.();
+      await (
+        await hearingPresence?.catch(() => undefined)
       )?.();
     },
   };

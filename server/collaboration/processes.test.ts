@@ -96,7 +96,7 @@ describe('a Lore process killed while people type', () => {
 });
 
 describe.skipIf(testEngine !== 'postgres')('two Lore processes on one PostgreSQL', () => {
-  it('carry each editor’s words to the other process', { timeout: 120_000 }, async () => {
+  it('carry each editor’s words, and carets, to the other process', { timeout: 120_000 }, async () => {
     const { database, url, drop } = await openTestDatabase();
     cleanUps.push(drop);
     const lore: TestServer = await startTestServer({ database });
@@ -121,6 +121,17 @@ describe.skipIf(testEngine !== 'postgres')('two Lore processes on one PostgreSQL
     await there.until(() => there.text().includes('typed-on-this-process'), 'this process’s words');
     await Promise.all([here.allStored(), there.allStored()]);
     expect(here.text()).toBe(there.text());
+
+    // Who is here and where: a caret set on one process shows on the other, under the member's own name.
+    here.awareness.setLocalStateField('cursor', { anchor: 3, head: 3 });
+    type Present = { cursor?: { anchor: number }; user?: { name: string } };
+    const caretThere = () =>
+      [...there.awareness.getStates().values()].find((state) => (state as Present).cursor?.anchor === 3) as
+        Present | undefined;
+    await there.until(() => caretThere() !== undefined, 'the caret set on the other process');
+    expect(caretThere()!.user?.name).toBeTruthy();
+    here.awareness.setLocalState(null);
+    await there.until(() => caretThere() === undefined, 'the caret gone when its editor leaves');
     await expect
       .poll(async () => (await team.owner.get(`/api/accounts/${team.id}/knowledge/${item.id}`)).body.data.content, {
         timeout: 15_000,

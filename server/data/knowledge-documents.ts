@@ -178,3 +178,12 @@ export async function findItemBesideDocument(db: Executor, accountId: string, kn
     .where('id', '=', knowledgeId)
     .executeTakeFirst();
 }
+
+/** Where processes tell each other who is in a document and where their carets are: never stored. */
+export const DOCUMENT_PRESENCE_CHANNEL = 'lore_document_presence';
+/** PostgreSQL refuses a notification's payload past 8,000 bytes; a presence update is a few hundred. */
+export const MAX_PRESENCE_PAYLOAD = 7900;
+
+export async function publishPresence(db: Executor, payload: string) {
+  await sql`SELECT pg_notify(${DOCUMENT_PRESENCE_CHANNEL}, ${payload})`.execute(db);
+}

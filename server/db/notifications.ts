@@ -10,7 +10,8 @@ import type { DB } from './schema';
  * listening connection is back, as notifications sent meanwhile are gone.
  * Resolves once listening; the answer stops it.
  */
-export type Listen = (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+/** Listens on a channel; `onNotify` gets each notification's payload (none when it is a wake-up after a reconnect). */
+export type Listen = (channel: string, onNotify: (payload?: string) => void) => Promise<() => Promise<void>>;
 
 /** Waits before each new try after the listening connection is lost: 1, 2, 5, then 10 s. */
 const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
@@ -34,7 +35,7 @@ export function listenOnPostgres(
     const connect = async () => {
       const next = new pg.Client({ connectionString, ...CONNECTION_SETTINGS });
       next.on('notification', (message) => {
-        if (message.channel === channel) onNotify();
+        if (message.channel === channel) onNotify(message.payload);
       });
       // Without a listener, a connection error would crash the process. A try that
       // fails is not "lost": its caller alone decides what comes next.
@@ -98,7 +99,7 @@ export function listenOnPglite(pglite: PGlite, db: Kysely<DB>): Listen {
   return async (channel, onNotify) => {
     const unlisten = await db.connection().execute(async (connection) => {
       await sql`select 1`.execute(connection);
-      return pglite.listen(channel, () => onNotify());
+      return pglite.listen(channel, (payload) => onNotify(payload));
     });
     return async () => {
       await db.connection().execute(() => unlisten());
