@@ -64,8 +64,14 @@ describe('co-editing an item', () => {
     const derived = await itemOf(team.owner, team.id, item.id);
     expect(derived.content).toBe('<p>Before</p><p>Zanzibarquokka rotation</p>');
     expect(derived.version).toBe(item.version + 1);
-    const found = await team.owner.get(`/api/accounts/${team.id}/knowledge?search=zanzibarquokka`);
-    expect(found.body.data.items.map((row: { id: string }) => row.id)).toEqual([item.id]);
+    // The index follows the saved item (right after its transaction): found by search a moment later.
+    await vi.waitFor(
+      async () => {
+        const found = await team.owner.get(`/api/accounts/${team.id}/knowledge?search=zanzibarquokka`);
+        expect(found.body.data.items.map((row: { id: string }) => row.id)).toEqual([item.id]);
+      },
+      { timeout: 10_000 },
+    );
     // The session going quiet keeps its version in the history (and the version it replaced).
     await vi.waitFor(
       async () => {
