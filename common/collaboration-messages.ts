@@ -72,6 +72,17 @@ export const awarenessMessage = (update: Uint8Array) =>
 export const awarenessUpdate = (awareness: awarenessProtocol.Awareness, clients: number[]) =>
   awarenessProtocol.encodeAwarenessUpdate(awareness, clients);
 
+/** What an awareness `update` event names: the clients whose states were added, updated and removed. */
+export interface PresenceChanges {
+  added: number[];
+  updated: number[];
+  removed: number[];
+}
+
+/** The states an awareness `update` event names, as a message to send on. */
+export const changedPresenceMessage = (awareness: awarenessProtocol.Awareness, changes: PresenceChanges) =>
+  awarenessMessage(awarenessUpdate(awareness, [...changes.added, ...changes.updated, ...changes.removed]));
+
 /** Server to client: `count` more of the client's sync messages are stored. */
 export const storedMessage = (count: number) =>
   message((encoder) => {

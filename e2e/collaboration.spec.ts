@@ -205,3 +205,31 @@ test('five members type into one item for 30 seconds: every word of each is in e
   await expect.poll(() => storedContent(page, team.id, item.id), WITHIN).toBe(expected);
   for (const other of pages.slice(1)) await other.context().close();
 });
+
+test('a reader of the article sees who is editing it, live; the editor is not told of a reader as an editor', async ({
+  browser,
+  page,
+  lore,
+  saveScreenshot,
+}) => {
+  const { accountId, grace } = await teamOfTwo(page, browser, lore);
+  const created = await page.request.post(`/api/accounts/${accountId}/knowledge`, {
+    data: { title: 'Boiler runbook', content: '<p>Bleed the radiators.</p>' },
+  });
+  const item = (await created.json()).data as { short_id: string };
+  await grace.goto(`/account/${accountId}/knowledge/${item.short_id}`);
+  await expect(grace.getByRole('heading', { name: 'Boiler runbook' })).toBeVisible();
+  await expect(grace.getByRole('list', { name: 'Also here' })).toBeHidden();
+
+  await page.goto(`/account/${accountId}/knowledge/edit/${item.short_id}`);
+  await expect(page.getByRole('textbox', { name: 'Content' })).toContainText('Bleed the radiators.');
+  const here = grace.getByRole('list', { name: 'Also here' });
+  await expect(here).toContainText('Ada Lovelace editing', WITHIN);
+  await expect(page.getByRole('list', { name: 'Also editing' })).toContainText('Only you are editing');
+  await saveScreenshot('collaboration-article-presence', grace);
+
+  // Editing ends: the reader sees no one.
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('article-content')).toBeVisible();
+  await expect(grace.getByRole('list', { name: 'Also here' })).toContainText('Ada Lovelace reading', WITHIN);
+});

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { knowledgeRefSchema } from '../knowledge';
 import { accountParams } from './accounts';
 import { apiErrorSchema, defineEndpoint, errors, ok } from './define';
@@ -19,8 +20,14 @@ export const openCollaboration = defineEndpoint(
       "(the server sets `user` to the signed-in member), 2 (server to client) a varuint count of the client's sync " +
       "messages now stored in the database; 3 (client) asks for the item to be written now, answered 3 once it is. The item's `content`, preview and search index follow the document " +
       'about 2 s after typing stops. Close codes: 4400 malformed, 4401 access ended, 4404 item deleted, 4429 over ' +
-      '60 messages a second, 1009 a message over 2 MB, 1012 Lore stopping. Without `Upgrade` the answer is 426.',
-    request: { params: accountParams.extend({ knowledgeId: knowledgeRefSchema }) },
+      '60 messages a second, 1009 a message over 2 MB, 1012 Lore stopping. Without `Upgrade` the answer is 426. ' +
+      'With `?presence=only` (a reader of the article: reading rights are enough), the socket carries awareness ' +
+      "alone, with `viewing: true` in the reader's state; any other message closes it (4400).",
+    request: {
+      params: accountParams.extend({ knowledgeId: knowledgeRefSchema }),
+      // A reader of the article, shown to the editors and seeing them; its socket never carries the text.
+      query: z.object({ presence: z.enum(['only']).optional() }),
+    },
     responses: {
       204: { description: 'Admitted: the server switches protocols (101) and the socket opens' },
       426: ok(apiErrorSchema, 'Not a WebSocket request (no `Upgrade: websocket`)'),

@@ -17,7 +17,12 @@ afterAll(() => lore.close());
 const editors: CollaborationClient[] = [];
 afterAll(() => Promise.all(editors.map((editor) => editor.close())));
 
-function open(client: SignedInClient, accountId: string, itemId: string, options?: { origin?: string }) {
+function open(
+  client: SignedInClient,
+  accountId: string,
+  itemId: string,
+  options?: { origin?: string; presenceOnly?: boolean },
+) {
   const editor = new CollaborationClient(client, accountId, itemId, options);
   editors.push(editor);
   return editor;
@@ -140,6 +145,42 @@ describe('co-editing an item', () => {
       .execute();
     expect(revisions).toEqual([]);
     expect((await itemOf(team.owner, team.id, item.id)).version).toBe(item.version);
+  });
+});
+
+describe('a reader of the article (presence only)', () => {
+  it('waits, storing nothing, until someone edits; then each sees the other, and it may not send the text', async () => {
+    const team = await lore.account({ roles: ['member'] });
+    const [reader] = team.members;
+    const item = await createItem(team.owner, team.id, { title: 'Read', content: '<p>Text</p>' });
+    const documents = () =>
+      lore.db.selectFrom('knowledge_documents').select('knowledge_id').where('knowledge_id', '=', item.id).execute();
+
+    const watching = open(reader!, team.id, item.id, { presenceOnly: true });
+    await watching.opened();
+    watching.awareness.setLocalState({ viewing: true });
+    // Reading an article starts no live document: no copy of its text is stored for it.
+    await expect.poll(() => lore.deps.collaboration.waitingReaders).toBe(1);
+    expect(await documents()).toEqual([]);
+
+    const editor = open(team.owner, team.id, item.id);
+    await editor.whenSynced();
+    editor.awareness.setLocalStateField('cursor', { anchor: 1, head: 1 });
+    type Present = { user?: { id: string }; viewing?: boolean; cursor?: unknown };
+    const states = (client: typeof editor) => [...client.awareness.getStates().values()] as Present[];
+    await watching.until(
+      () => states(watching).some((state) => state.user?.id === team.owner.userId && state.cursor),
+      'the editor, seen by the reader',
+    );
+    await editor.until(
+      () => states(editor).some((state) => state.user?.id === reader!.userId && state.viewing),
+      'the reader, seen by the editor',
+    );
+    // The reader never received the text, and may not send any.
+    expect(watching.text()).toBe('');
+    watching.type('Not allowed');
+    expect(await watching.ended).toEqual({ code: 4400 });
+    expect(editor.text()).toBe('Text');
   });
 });
 

@@ -7,6 +7,7 @@ import { COLLABORATION_CLOSE, COLLABORATION_LIMITS } from '../../common/collabor
 import { findMembership } from '../data/account-members';
 import { AppError } from '../errors';
 import {
+  documentExists,
   DOCUMENT_PRESENCE_CHANNEL,
   DOCUMENT_UPDATES_CHANNEL,
   MAX_PRESENCE_PAYLOAD,
@@ -65,6 +66,11 @@ export function createCollaboration(deps: Deps, overrides: CollaborationTimings 
   const documents = new Map<string, Promise<LiveDocument>>();
   const unloading = new Map<string, Promise<void>>();
   const collaborators = new Set<Collaborator>();
+  /**
+   * Readers of items no one has opened to edit: their document is not loaded (nor started, which would
+   * store a copy of the item's text for every article read) until an editor comes, here or elsewhere.
+   */
+  const waitingReaders = new Map<string, Set<Collaborator>>();
   let listening: Promise<() => Promise<void>> | undefined;
   let hearingPresence: Promise<() => Promise<void>> | undefined;
   /** Several processes share one PostgreSQL; PGlite is one process, whose documents hold every presence already. */
@@ -98,8 +104,9 @@ export function createCollaboration(deps: Deps, overrides: CollaborationTimings 
     if (![...collaborators].some(theirs)) return;
     const member = await findMembership(database.db, accountId, userId).catch(() => 'unknown' as const);
     if (member === 'unknown') return;
-    if (!member || !knowledgePolicy.write.allows({ role: member.role }))
-      endWhere(theirs, COLLABORATION_CLOSE.accessEnded, 'No longer allowed to edit');
+    const allows = (client: Collaborator) =>
+      member && knowledgePolicy[client.admission.mode === 'edit' ? 'write' : 'read'].allows({ role: member.role });
+    endWhere((client) => theirs(client) && !allows(client), COLLABORATION_CLOSE.accessEnded, 'No longer allowed');
   }
 
   function endWhere(which: (client: Collaborator) => boolean, code: number, reason: string) {
@@ -148,6 +155,9 @@ export function createCollaboration(deps: Deps, overrides: CollaborationTimings 
   async function hearPresence(payload: string | undefined) {
     const told = parsePresence(payload);
     if (!told || told.from === processId) return;
+    // Someone is in the item on another process: readers waiting for it here join its document now.
+    const waiting = waitingReaders.get(told.knowledgeId);
+    if (waiting?.size) await Promise.all([...waiting].map((reader) => joinDocument(reader)));
     const live = await documents.get(told.knowledgeId)?.catch(() => undefined);
     if (live && !live.isClosed) awarenessProtocol.applyAwarenessUpdate(live.awareness, told.update, ELSEWHERE);
   }
@@ -165,10 +175,13 @@ export function createCollaboration(deps: Deps, overrides: CollaborationTimings 
   async function connect(socket: import('ws').WebSocket, admission: Admission) {
     const client = new Collaborator(socket, admission);
     collaborators.add(client);
-    let document: LiveDocument | undefined;
     client.onClose(() => {
       collaborators.delete(client);
-      document?.leave(client);
+      waitingReaders.get(admission.knowledgeId)?.delete(client);
+      void documents.get(admission.knowledgeId)?.then(
+        (live) => live.leave(client),
+        () => {},
+      );
     });
     try {
       // The feed tells of ends of access; it starts with the first page or socket.
@@ -180,6 +193,32 @@ export function createCollaboration(deps: Deps, overrides: CollaborationTimings 
       if (sharesPresence)
         await (hearingPresence ??= database.listen(DOCUMENT_PRESENCE_CHANNEL, (payload) => void hearPresence(payload)));
       sessionCheck ??= setInterval(() => void checkSessions(), options.sessionCheckMs).unref();
+      const reader = admission.mode === 'presence';
+      if (
+        reader &&
+        !documents.has(admission.knowledgeId) &&
+        !(await documentExists(database.db, admission.knowledgeId))
+      ) {
+        const waiting = waitingReaders.get(admission.knowledgeId) ?? new Set();
+        waitingReaders.set(admission.knowledgeId, waiting.add(client));
+        return;
+      }
+    } catch (error) {
+      logger.warn({ err: error, knowledgeId: admission.knowledgeId }, 'Could not open a live document');
+      return client.close(COLLABORATION_CLOSE.shuttingDown, 'Could not open the document');
+    }
+    await joinDocument(client);
+    // An editor's document is open now: readers waiting for the item join it.
+    if (admission.mode === 'edit')
+      await Promise.all([...(waitingReaders.get(admission.knowledgeId) ?? [])].map((reader) => joinDocument(reader)));
+  }
+
+  /** Joins a client to its item's live document, loading the document first if this process has it closed. */
+  async function joinDocument(client: Collaborator) {
+    const { admission } = client;
+    waitingReaders.get(admission.knowledgeId)?.delete(client);
+    let document: LiveDocument;
+    try {
       document = await documentOf(admission);
     } catch (error) {
       if (error instanceof AppError && error.status === 404)
@@ -188,9 +227,8 @@ export function createCollaboration(deps: Deps, overrides: CollaborationTimings 
       return client.close(COLLABORATION_CLOSE.shuttingDown, 'Could not open the document');
     }
     if (!collaborators.has(client)) return document.size === 0 ? unload(document) : undefined;
-    const live = document;
-    live.join(client);
-    client.onMessage((data) => live.receive(client, data));
+    document.join(client);
+    client.onMessage((data) => document.receive(client, data));
   }
 
   return {
@@ -221,6 +259,10 @@ export function createCollaboration(deps: Deps, overrides: CollaborationTimings 
     },
     get openSockets() {
       return collaborators.size;
+    },
+    /** Readers of items no one edits, waiting for a document. */
+    get waitingReaders() {
+      return [...waitingReaders.values()].reduce((sum, readers) => sum + readers.size, 0);
     },
 
     /** Closes every socket (clients reconnect, to another process or this one once back) and writes every document. */

@@ -8,6 +8,8 @@ export interface Admission {
   userId: string;
   sessionId: string;
   identity: CollaboratorIdentity;
+  /** `presence`: a reader of the article, who is shown to the others and sees them, and never edits. */
+  mode: 'edit' | 'presence';
 }
 
 /**

@@ -139,7 +139,7 @@ export class LiveDocument {
   /** Adds a socket: sends the document's state vector and who is here; its messages are handled in order. */
   join(client: Collaborator) {
     this.clients.set(client, new Set());
-    client.send(step1Message(this.doc));
+    if (client.admission.mode === 'edit') client.send(step1Message(this.doc));
     const present = [...this.awareness.getStates().keys()];
     if (present.length > 0) client.send(awarenessMessage(awarenessUpdate(this.awareness, present)));
   }
@@ -152,8 +152,10 @@ export class LiveDocument {
     } catch {
       return client.close(COLLABORATION_CLOSE.malformed, 'Malformed message');
     }
-    if (message.kind === 'step1') return client.send(step2Message(this.doc, message.stateVector));
     if (message.kind === 'awareness') return this.receivePresence(client, message.update);
+    // A reader's socket carries presence only: the text is not theirs to read here, nor to change.
+    if (client.admission.mode === 'presence') return client.close(COLLABORATION_CLOSE.malformed, 'Presence only');
+    if (message.kind === 'step1') return client.send(step2Message(this.doc, message.stateVector));
     if (message.kind === 'stored') return client.close(COLLABORATION_CLOSE.malformed, 'Not a client message');
     if (message.kind === 'flush') {
       // Editing ends: the item is written now rather than after the pause, so the article shows it at once.

@@ -38,6 +38,16 @@ export async function readDocument(db: Executor, knowledgeId: string): Promise<S
   };
 }
 
+/** Whether the item's live document was ever started (by someone opening it to edit). */
+export async function documentExists(db: Executor, knowledgeId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('knowledge_documents')
+    .select('knowledge_id')
+    .where('knowledge_id', '=', knowledgeId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The updates of an item's document stored after `afterId`, oldest first. */
 export async function updatesAfter(db: Executor, knowledgeId: string, afterId: number): Promise<StoredUpdate[]> {
   const rows = await db

@@ -35,8 +35,15 @@ export class CollaborationClient {
   private readonly socket: WebSocket;
   private readonly waiters = new Set<() => void>();
 
-  constructor(client: TestClient, accountId: string, knowledgeId: string, options: { origin?: string } = {}) {
+  constructor(
+    client: TestClient,
+    accountId: string,
+    knowledgeId: string,
+    options: { origin?: string; presenceOnly?: boolean } = {},
+  ) {
     const url = new URL(collaborationPath(accountId, knowledgeId), client.baseUrl.replace(/^http/, 'ws'));
+    // A reader of the article: presence only, as the article page opens it.
+    if (options.presenceOnly) url.searchParams.set('presence', 'only');
     const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     this.socket = new WebSocket(url, {
       headers: { origin: options.origin ?? client.baseUrl, ...(cookie ? { cookie } : {}) },
@@ -51,7 +58,9 @@ export class CollaborationClient {
       this.socket.on('error', () => {});
     });
     void this.ended.then(() => this.notify());
-    this.socket.on('open', () => this.socket.send(step1Message(this.doc)));
+    this.socket.on('open', () => {
+      if (!options.presenceOnly) this.socket.send(step1Message(this.doc));
+    });
     this.socket.on('message', (data: Buffer) => this.receive(new Uint8Array(data)));
     this.doc.on('update', (update: Uint8Array, origin: unknown) => {
       if (origin !== this) this.send(updateMessage(update));

@@ -23,7 +23,9 @@ export function collaborationRoutes(deps: AppDeps) {
     const origin = c.req.header('origin');
     if (origin && origin !== env.BASE_URL) throw forbidden('Cross-site requests are not allowed');
     const item = await loadKnowledge(database.db, accountId, c.req.valid('param').knowledgeId);
-    authorize(knowledgePolicy.write, { role });
+    // A reader of the article joins for presence only: reading is enough for that.
+    const mode = c.req.valid('query').presence === 'only' ? 'presence' : 'edit';
+    authorize(mode === 'edit' ? knowledgePolicy.write : knowledgePolicy.read, { role });
     if (c.req.header('upgrade')?.toLowerCase() !== 'websocket')
       return c.json({ error: 'Open this address as a WebSocket', code: 'upgrade_required' }, 426);
     const profile = await findProfileWithEmail(database.db, userId);
@@ -37,6 +39,7 @@ export function collaborationRoutes(deps: AppDeps) {
         name: displayNameOf(profile?.full_name, profile?.email ?? currentUser(c).email),
         color: collaboratorColor(userId),
       },
+      mode,
     });
     return admitted ? c.body(null, 204) : c.json({ error: 'Lore is stopping', code: 'shutting_down' }, 503);
   });

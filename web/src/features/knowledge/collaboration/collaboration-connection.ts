@@ -4,6 +4,8 @@ import { COLLABORATION_CLOSE, collaborationPath } from '@common/collaboration';
 import {
   awarenessMessage,
   awarenessUpdate,
+  changedPresenceMessage,
+  type PresenceChanges,
   flushMessage,
   readMessage,
   step1Message,
@@ -159,12 +161,9 @@ export class CollaborationConnection {
     this.settle();
   };
 
-  private readonly sendPresence = (
-    { added, updated, removed }: { added: number[]; updated: number[]; removed: number[] },
-    origin: unknown,
-  ) => {
-    if (origin === this || this.socket?.readyState !== WebSocket.OPEN) return;
-    this.socket.send(awarenessMessage(awarenessUpdate(this.awareness, [...added, ...updated, ...removed])));
+  private readonly sendPresence = (changes: PresenceChanges, origin: unknown) => {
+    if (origin !== this && this.socket?.readyState === WebSocket.OPEN)
+      this.socket.send(changedPresenceMessage(this.awareness, changes));
   };
 
   private readonly wentOffline = () => {

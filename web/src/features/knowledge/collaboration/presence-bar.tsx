@@ -16,7 +16,8 @@ const SAVE_TEXT: Record<SaveState, string> = {
 /** Above the editor: who else is editing (initials and names), and whether the text is saved. */
 export function PresenceBar({ connection }: { connection: CollaborationConnection }) {
   const state = useSaveState(connection);
-  const people = usePresence(connection.awareness);
+  // Readers of the article are in the item, not editing it: the article lists them.
+  const people = usePresence(connection.awareness).filter((person) => !person.reading);
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-muted/40 px-4 py-2 text-sm">
       <ul aria-label="Also editing" className="flex flex-wrap items-center gap-3">

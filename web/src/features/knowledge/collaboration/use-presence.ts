@@ -2,9 +2,12 @@ import { useCallback, useRef, useSyncExternalStore } from 'react';
 import type { Awareness } from 'y-protocols/awareness';
 import type { CollaboratorIdentity } from '@common/collaboration';
 
+/** Someone in the item: `reading` when only reading its article (in no tab editing it). */
+export type PresentPerson = CollaboratorIdentity & { reading: boolean };
+
 /** The other people in the item now, one entry each however many tabs they have open, by name. */
-export function usePresence(awareness: Awareness): CollaboratorIdentity[] {
-  const snapshot = useRef<{ key: string; people: CollaboratorIdentity[] }>({ key: '', people: [] });
+export function usePresence(awareness: Awareness): PresentPerson[] {
+  const snapshot = useRef<{ key: string; people: PresentPerson[] }>({ key: '', people: [] });
   const subscribe = useCallback(
     (listener: () => void) => {
       awareness.on('change', listener);
@@ -13,10 +16,12 @@ export function usePresence(awareness: Awareness): CollaboratorIdentity[] {
     [awareness],
   );
   const read = useCallback(() => {
-    const people = new Map<string, CollaboratorIdentity>();
+    const people = new Map<string, PresentPerson>();
     for (const [clientId, state] of awareness.getStates()) {
-      const user = (state as { user?: CollaboratorIdentity }).user;
-      if (clientId !== awareness.clientID && user?.id) people.set(user.id, user);
+      const { user, viewing } = state as { user?: CollaboratorIdentity; viewing?: boolean };
+      if (clientId === awareness.clientID || !user?.id) continue;
+      const reading = viewing === true && (people.get(user.id)?.reading ?? true);
+      people.set(user.id, { ...user, reading });
     }
     const sorted = [...people.values()].sort((a, b) => a.name.localeCompare(b.name));
     const key = JSON.stringify(sorted);

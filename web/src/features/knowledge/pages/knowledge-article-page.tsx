@@ -12,6 +12,7 @@ import { useLocalDate } from '@/lib/use-local-date';
 import { knowledgeItemQuery } from '../api/knowledge-queries';
 import { ArticleActions } from '../components/article-actions';
 import { ArticleContent } from '../components/article-content';
+import { ArticlePresence } from '../components/article-presence';
 import { ArticleDeleted, ArticleLoadError, ArticleLoading } from '../components/article-states';
 import '@/components/ui/rich-text.css';
 import '../components/knowledge-content.css';
@@ -84,6 +85,7 @@ function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: s
           </div>
           <ArticleDates created={article.created_at} updated={article.updated_at} />
         </dl>
+        <ArticlePresence accountId={accountId} knowledgeId={article.id} />
       </header>
       {article.ai_summary && (
         <section className="mb-8 rounded-xl border border-primary/20 bg-accent/50 p-5" aria-label="AI Summary">
