@@ -25,6 +25,7 @@ import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { isOutOfSpace, oncePerEpisode, outOfSpace } from './storage/out-of-space';
 import { accountsRoutes } from './routes/accounts/accounts.routes';
+import { collectionsRoutes } from './routes/collections/collections.routes';
 import { avatarsRoutes } from './routes/avatars/avatars.routes';
 import { eventsRoutes } from './routes/events/events.routes';
 import { aiSearchRoutes } from './routes/ai-search/ai-search.routes';
@@ -57,6 +58,7 @@ const resources = [
   accountsRoutes,
   knowledgeRoutes,
   knowledgeHistoryRoutes,
+  collectionsRoutes,
   knowledgeImagesRoutes,
   knowledgePdfsRoutes,
   starsRoutes,

@@ -34,6 +34,7 @@ import { RELATED_ITEMS } from '../../common/ai-search';
 import { KNOWLEDGE_PAGE_SIZE } from '../../common/knowledge';
 import { countCreatedPerWeek, countKnowledge, listKnowledge, listTags } from '../../server/data/knowledge';
 import { loadKnowledge } from '../../server/data/load-knowledge';
+import { wholeWorkspace } from '../../server/data/collection-access';
 import { migrateToLatest } from '../../server/db/migrate';
 import { runOnOwnConnection } from '../../server/db/postgres-direct';
 import type { DB } from '../../server/db/schema';
@@ -158,13 +159,17 @@ function scenarios(state: SeedState): Scenario[] {
     sql: (db) =>
       query.search
         ? keywordSearch(db, {
-            accountId,
+            scope: wholeWorkspace(accountId),
             search: query.search,
             tags: query.tag ? [query.tag] : [],
             page: query.page ?? 0,
             sort: 'relevance',
           })
-        : listKnowledge(db, { accountId, tags: query.tag ? [query.tag] : [], page: query.page ?? 0 }),
+        : listKnowledge(db, {
+            scope: wholeWorkspace(accountId),
+            tags: query.tag ? [query.tag] : [],
+            page: query.page ?? 0,
+          }),
     allowedRows: query.search
       ? Math.max(SEARCH_ALLOWANCE, pageAllowance(query.page ?? 0))
       : pageAllowance(query.page ?? 0),
@@ -186,11 +191,11 @@ function scenarios(state: SeedState): Scenario[] {
     search(`three words "${q.threeWords}"`, { search: q.threeWords }),
     search(`tag "${q.tag}"`, { tag: q.tag }),
     search(`tag "${q.tag}" + "${q.middling}"`, { tag: q.tag, search: q.middling }),
-    get('one item', `/${q.itemRef}`, (db) => loadKnowledge(db, accountId, q.itemRef), false),
-    get('count', '/count', (db) => countKnowledge(db, accountId)),
-    get('tags', '/tags', (db) => listTags(db, accountId)),
+    get('one item', `/${q.itemRef}`, (db) => loadKnowledge(db, wholeWorkspace(accountId), q.itemRef), false),
+    get('count', '/count', (db) => countKnowledge(db, wholeWorkspace(accountId))),
+    get('tags', '/tags', (db) => listTags(db, wholeWorkspace(accountId))),
     get('weekly', '/weekly', (db) =>
-      countCreatedPerWeek(db, accountId, weeklySeries(new Date(), WEEKS_ON_CHART).since),
+      countCreatedPerWeek(db, wholeWorkspace(accountId), weeklySeries(new Date(), WEEKS_ON_CHART).since),
     ),
     {
       name: 'AI search: retrieval (SQL) and first event',
@@ -302,7 +307,14 @@ async function pickQueries(db: Kysely<DB>, accountId: string): Promise<Queries> 
   const common = words.reduce((best, row) => (row.items > best.items ? row : best));
   const middling = nearest(items / 50);
   const search = (text: string) =>
-    keywordSearch(db, { accountId, search: text, tags: [], page: 0, sort: 'relevance', exact: true });
+    keywordSearch(db, {
+      scope: wholeWorkspace(accountId),
+      search: text,
+      tags: [],
+      page: 0,
+      sort: 'relevance',
+      exact: true,
+    });
 
   // A typo: two letters of the rare word swapped, so no word of the workspace is it or starts with it
   // (as typed: the list then shows what the nearest word finds, which its path measures).

@@ -15,8 +15,12 @@ import { OPENAPI_PATH } from './openapi';
  * every kind of caller against a workspace. The routes come from the app, so
  * a new route fails here until route-samples.ts says who may call it.
  */
-const CALLERS = ['anonymous', 'stranger', 'member', 'admin', 'owner', 'unverified'] as const;
+const CALLERS = ['anonymous', 'stranger', 'member', 'admin', 'owner', 'unverified', 'outsider'] as const;
 /** `unverified`: an admin with two-factor on, on another device that has not given its code (decision 4). */
+/**
+ * `outsider`: the walk's member, naming the items, files and collection of a restricted collection
+ * they were not chosen for (decision 35): those exist nowhere for them.
+ */
 /** `swapper`: the stranger naming its own workspace with the walked workspace's item, member, invitation or file ids. */
 type Caller = (typeof CALLERS)[number] | 'swapper';
 const RANK: Record<Role, number> = { member: 1, admin: 2, owner: 3 };
@@ -69,10 +73,12 @@ const walked = () =>
 /** What `caller` must get from a route that `allowed` callers may use. */
 function expectedFor(
   route: string,
-  { allowed, namesObject }: RouteCase,
+  { allowed, namesObject, namesItem, sample }: RouteCase,
   caller: Caller,
 ): 'success' | 'unauthenticated' | 'hidden' | 'forbidden' | 'owesCode' {
   if (caller === 'swapper') return namesObject ? 'hidden' : 'success';
+  if (caller === 'outsider')
+    return namesItem ? 'hidden' : expectedFor(route, { allowed, namesObject, sample }, 'member');
   if (allowed === 'public') return 'success';
   if (caller === 'unverified') return beforeSecondFactor.has(route) ? 'success' : 'owesCode';
   if (caller === 'anonymous') return 'unauthenticated';
@@ -112,6 +118,7 @@ async function clientFor(
   if (caller === 'anonymous') return lore.anonymous();
   if (caller === 'stranger') return elsewhere.owner;
   if (caller === 'unverified') return unverifiedAdminOf(target);
+  if (caller === 'outsider') return target.member;
   return caller === 'swapper' ? own.owner : target[caller];
 }
 
@@ -137,10 +144,16 @@ async function tryRoute(route: string, routeCase: RouteCase, caller: Caller): Pr
   // The swapper names its own workspace (a fresh one too when the request destroys it); everyone else the walked one.
   const own = caller !== 'swapper' ? target : fresh ? await createWalkWorkspace(lore) : elsewhere;
   const client = await clientFor(caller, target, own);
+  // The outsider names the restricted collection's item, file and collection in place of the open ones.
+  const { restricted } = target;
+  const named =
+    caller === 'outsider'
+      ? { ...target, item: restricted.item, imagePath: restricted.imagePath, itemCollectionId: restricted.collectionId }
+      : target;
   const sample = await routeCase.sample({
     lore,
-    account: own,
-    workspace: target,
+    account: caller === 'outsider' ? named : own,
+    workspace: named,
     caller: caller === 'anonymous' ? undefined : (client as SignedInClient),
   });
   const response = await send(route, client, sample);
@@ -154,6 +167,11 @@ async function tryRoute(route: string, routeCase: RouteCase, caller: Caller): Pr
     const answer = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
     const seen = target.secrets.filter((secret) => answer.includes(secret));
     if (seen.length > 0) problems.push(`${route} as ${caller} sees the workspace's data: ${seen.join(', ')}`);
+  }
+  if (caller === 'member' || caller === 'outsider') {
+    const answer = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
+    const seen = restricted.secrets.filter((secret) => answer.includes(secret));
+    if (seen.length > 0) problems.push(`${route} as ${caller} sees a restricted collection: ${seen.join(', ')}`);
   }
   return problems;
 }

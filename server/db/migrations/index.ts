@@ -30,6 +30,7 @@ import * as sessionEndEvents from './0030-session-end-events';
 import * as importKeysAndPdfReading from './0031-import-keys-and-pdf-reading';
 import * as searchVectorsPgvector from './0032-search-vectors-pgvector';
 import * as knowledgeRevisions from './0033-knowledge-revisions';
+import * as collectionsAndNestedPages from './0035-collections-and-nested-pages';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0031-import-keys-and-pdf-reading': importKeysAndPdfReading,
   '0032-search-vectors-pgvector': searchVectorsPgvector,
   '0033-knowledge-revisions': knowledgeRevisions,
+  '0035-collections-and-nested-pages': collectionsAndNestedPages,
 };

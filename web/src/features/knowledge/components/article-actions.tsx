@@ -23,15 +23,18 @@ export function ArticleActions({ accountId, item }: { accountId: string; item: K
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteKnowledge(accountId);
   const onDelete = () =>
-    remove.mutate(item, {
-      onSuccess: () => {
-        forgetViewed(accountId, item.id);
-        setConfirming(false);
-        toast.success('Knowledge deleted');
-        navigate(listPathFor(accountId));
+    remove.mutate(
+      { item, children: 'keep' },
+      {
+        onSuccess: () => {
+          forgetViewed(accountId, item.id);
+          setConfirming(false);
+          toast.success('Knowledge deleted');
+          navigate(listPathFor(accountId));
+        },
+        onError: (error) => toast.error('Failed to delete', { description: error.message }),
       },
-      onError: (error) => toast.error('Failed to delete', { description: error.message }),
-    });
+    );
 
   return (
     <>
