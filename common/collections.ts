@@ -53,24 +53,23 @@ export type CollectionUpdate = z.input<typeof collectionUpdateSchema>;
 
 /** The workspace's collections in their new order (every id once). */
 export const collectionOrderSchema = z.object({
-  ids: z.array(idSchema('A collection')).min(1, 'Name the collections to order').max(1000),
+  ids: z.array(idSchema('A collection')).max(1000),
 });
 
 /**
  * Deleting a collection: its items (with their trees) move to `moveItemsTo`, another collection,
  * or, with `deleteItems: true` and no `moveItemsTo`, are deleted with it.
  */
-export const collectionDeleteQuerySchema = z
-  .object({
-    moveItemsTo: idSchema('The collection to move items to').optional(),
-    deleteItems: z
-      .enum(['true', 'false'], { error: 'deleteItems must be true or false' })
-      .optional()
-      .transform((value) => value === 'true'),
-  })
-  .refine((query) => Boolean(query.moveItemsTo) !== query.deleteItems, {
-    message: 'Say where its items go (moveItemsTo) or that they are deleted (deleteItems=true)',
-  });
+export const collectionDeleteQuerySchema = z.object({
+  moveItemsTo: idSchema('The collection to move items to').optional(),
+  deleteItems: z
+    .enum(['true', 'false'], { error: 'deleteItems must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+/** Said when a collection's delete names neither where its items go nor that they go too. */
+export const SAY_WHERE_ITEMS_GO = 'Say where its items go (moveItemsTo) or that they are deleted (deleteItems=true)';
 
 /** Where an item moves: a collection, under a parent in it (null: its top), at a place among its siblings. */
 export const moveInputSchema = z.object({

@@ -92,6 +92,8 @@ describe('the API description', () => {
         pdfPath: `${accountId}/x.pdf`,
         pdfFilename: 'x.pdf',
         thumbnailPath: `${accountId}/x_thumb.webp`,
+        ids: [],
+        collectionId: accountId,
       };
       const response = await stranger.request(
         method.toUpperCase(),

@@ -1,4 +1,5 @@
 import * as api from '../../../common/api/collections';
+import { SAY_WHERE_ITEMS_GO } from '../../../common/collections';
 import type { AppDeps } from '../../app-env';
 import { createRouter } from '../../api/router';
 import { currentMembership } from '../../auth/guards';
@@ -95,7 +96,8 @@ export function collectionsRoutes(deps: AppDeps) {
       const { accountId, role } = currentMembership(c);
       authorize(collectionPolicy.manage, { role });
       const { collectionId } = c.req.valid('param');
-      const { moveItemsTo } = c.req.valid('query');
+      const { moveItemsTo, deleteItems } = c.req.valid('query');
+      if (Boolean(moveItemsTo) === deleteItems) throw badRequest(SAY_WHERE_ITEMS_GO);
       const deleted = await deleteCollectionWithItems(
         db,
         accountId,
