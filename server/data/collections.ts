@@ -132,3 +132,16 @@ export async function countCollections(db: Executor, accountId: string) {
 export async function deleteCollection(db: Executor, accountId: string, id: string) {
   await db.deleteFrom('collections').where('account_id', '=', accountId).where('id', '=', id).execute();
 }
+
+/** The ids of the workspace's members with these addresses (a restored collection's chosen members). */
+export async function memberIdsByEmail(db: Executor, accountId: string, emails: string[]) {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .selectFrom('account_members')
+    .innerJoin('users', 'users.id', 'account_members.user_id')
+    .select('account_members.user_id')
+    .where('account_members.account_id', '=', accountId)
+    .where('users.email', 'in', emails)
+    .execute();
+  return rows.map((row) => row.user_id);
+}

@@ -102,3 +102,14 @@ export async function moveSubtree(
       parent_id = CASE WHEN id = ${subtree.rootId} THEN ${place.parentId}::uuid ELSE parent_id END
     WHERE account_id = ${accountId} AND id = ANY(${subtree.ids}::uuid[])`.execute(trx);
 }
+
+/** The collection an item is in, if it exists. */
+export async function collectionOfItem(db: Executor, accountId: string, id: string) {
+  const row = await db
+    .selectFrom('knowledge')
+    .select('collection_id')
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.collection_id;
+}

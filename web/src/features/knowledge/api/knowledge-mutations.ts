@@ -61,7 +61,11 @@ export function useDeleteKnowledge(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ item, children }: { item: KnowledgeDto; children: 'keep' | 'delete' }) =>
-      api(deleteKnowledge, { params: { accountId, knowledgeId: item.id }, query: { children } }),
+      // Keeping them is the default: the spec's delete, sent as it always was.
+      api(deleteKnowledge, {
+        params: { accountId, knowledgeId: item.id },
+        query: children === 'delete' ? { children } : {},
+      }),
     onSuccess: (_result, { item }) => {
       queryClient.setQueriesData<InfiniteData<KnowledgePageDto>>(
         { queryKey: knowledgeKeys.lists(accountId) },
