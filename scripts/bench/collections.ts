@@ -3,10 +3,10 @@ import type { DB } from '../../server/db/schema';
 
 /** Collections the benchmark's large workspace is organised into (issue 32). */
 export const BENCH_COLLECTIONS = 50;
-/** Each collection's items form trees this many levels deep: four pages under each, 1,365 to a tree. */
+/** Each collection's items form trees this many levels deep: two pages under each, 63 to a tree (so at 5,000 items too). */
 export const TREE_LEVELS = 6;
-const FAN_OUT = 4;
-/** Items in one tree of TREE_LEVELS levels with FAN_OUT pages under each: 1 + 4 + ... + 4^5. */
+const FAN_OUT = 2;
+/** Items in one tree of TREE_LEVELS levels with FAN_OUT pages under each: 1 + 2 + ... + 2^5. */
 const TREE_SIZE = (FAN_OUT ** TREE_LEVELS - 1) / (FAN_OUT - 1);
 
 /**
@@ -33,7 +33,7 @@ export async function organiseWorkspace(db: Kysely<DB>, accountId: string): Prom
       UPDATE knowledge k SET collection_id = (${ids}::uuid[])[(spread.n % ${ids.length}) + 1], parent_id = NULL
       FROM (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM knowledge WHERE account_id = ${accountId}) spread
       WHERE k.id = spread.id`.execute(trx);
-    // Within a collection the r-th item (by id) is in tree r / TREE_SIZE; in it, place p's parent is (p - 1) / 4.
+    // Within a collection the r-th item (by id) is in tree r / TREE_SIZE; in it, place p's parent is (p - 1) / FAN_OUT.
     await sql`
       WITH ranked AS (
         SELECT id, collection_id, row_number() OVER (PARTITION BY collection_id ORDER BY id) - 1 AS r
