@@ -3,5 +3,6 @@ export { collectionKeys, collectionsQuery } from './api/collections-queries';
 export { Breadcrumbs, ChildPages } from './components/breadcrumbs';
 export { CollectionFilter } from './components/collection-filter';
 export { CollectionTree } from './components/collection-tree';
-export { MoveDialog, type MovedItem } from './components/move-dialog';
+export { MoveDialog } from './components/lazy-dialogs';
+export type { MovedItem } from './components/move-dialog';
 export { PlacementFields, type Placement } from './components/placement-fields';

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import { listCollections } from '@common/api/collections';
-import { getAccountUsers } from '@common/api/users';
 import { api } from '@/lib/api-client';
 
 /**
@@ -18,16 +17,4 @@ export const collectionsQuery = (accountId: string) =>
     queryKey: collectionKeys.tree(accountId),
     queryFn: async ({ signal }) => (await api(listCollections, { params: { accountId } }, { signal })).data,
     staleTime: 60_000,
-  });
-
-/** The workspace's members, to choose who sees a restricted collection. */
-export const collectionMembersQuery = (accountId: string) =>
-  queryOptions({
-    queryKey: collectionKeys.members(accountId),
-    queryFn: async ({ signal }) =>
-      (await api(getAccountUsers, { query: { accountId } }, { signal })).data.members.map((member) => ({
-        userId: member.user_id,
-        name: member.profiles.full_name || member.profiles.email,
-        role: member.role,
-      })),
   });

@@ -1,29 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { COLLECTION_COLORS, type CollectionColor, type CollectionDto } from '@common/collections';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { collectionMembersQuery } from '../api/collections-queries';
+import { queryOptions } from '@tanstack/react-query';
+import { getAccountUsers } from '@common/api/users';
+import { api } from '@/lib/api-client';
+import { collectionKeys } from '../api/collections-queries';
 import { useCreateCollection, useUpdateCollection } from '../api/collection-mutations';
 import { COLOR_NAMES } from './collection-colors';
 import { DialogForm } from './dialog-form';
 
-/** The sidebar's "New collection" button, for owners and admins. */
-export function NewCollectionButton({ accountId }: { accountId: string }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button variant="ghost" size="sm" className="h-7 px-2" onClick={() => setOpen(true)} aria-label="New collection">
-        <Plus /> New
-      </Button>
-      <CollectionDialog accountId={accountId} open={open} onOpenChange={setOpen} />
-    </>
-  );
-}
+/** The workspace's members, to choose who sees a restricted collection. */
+const collectionMembersQuery = (accountId: string) =>
+  queryOptions({
+    queryKey: collectionKeys.members(accountId),
+    queryFn: async ({ signal }) =>
+      (await api(getAccountUsers, { query: { accountId } }, { signal })).data.members.map((member) => ({
+        userId: member.user_id,
+        name: member.profiles.full_name || member.profiles.email,
+        role: member.role,
+      })),
+  });
 
 /**
  * Creates a collection, or edits one: its name, description, colour, and whether it is open to

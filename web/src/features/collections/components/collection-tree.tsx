@@ -1,53 +1,17 @@
-import {
-  DndContext,
-  DragOverlay,
-  MouseSensor,
-  pointerWithin,
-  TouchSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-  type DragMoveEvent,
-} from '@dnd-kit/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Plus } from 'lucide-react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
-import type { CollectionDto } from '@common/collections';
+import type { CollectionDto, MoveInput } from '@common/collections';
+import { Button } from '@/components/ui/button';
 import { collectionsQuery } from '../api/collections-queries';
 import { useMoveItem } from '../api/collection-mutations';
 import { useTreeState } from '../lib/expanded';
-import { ancestorIds, siblingsOf, subtreeIds } from '../lib/tree';
-import { CollectionSection } from './collection-section';
-import { NewCollectionButton } from './collection-dialog';
-
-/** Where a dragged page would land over a row: before it, after it (as siblings), or inside it. */
-export type DropZone = 'before' | 'after' | 'inside';
-/** The row being dragged over and where on it, for the row's marker. */
-export interface DropTarget {
-  id: string;
-  zone: DropZone;
-}
-
-/** Where the pointer (or finger) is now: where it started plus how far it went. */
-function pointerY({ activatorEvent, delta }: DragMoveEvent | DragEndEvent): number | null {
-  if (activatorEvent instanceof MouseEvent) return activatorEvent.clientY + delta.y;
-  if (typeof TouchEvent !== 'undefined' && activatorEvent instanceof TouchEvent) {
-    const touch = activatorEvent.touches[0] ?? activatorEvent.changedTouches[0];
-    return touch ? touch.clientY + delta.y : null;
-  }
-  return null;
-}
-
-/** Which third of the row under the pointer it is over: the top before, the bottom after, the middle inside. */
-function zoneOf(event: DragMoveEvent | DragEndEvent): DropZone | null {
-  const { over } = event;
-  const y = pointerY(event);
-  if (!over || y === null) return null;
-  if (String(over.id).startsWith('collection:')) return 'inside';
-  const share = (y - over.rect.top) / over.rect.height;
-  return share < 0.3 ? 'before' : share > 0.7 ? 'after' : 'inside';
-}
+import { ancestorIds } from '../lib/tree';
+import { CollectionDialog, DeleteCollectionDialog } from './lazy-dialogs';
+import { dndHooks, TreeDnd } from './tree-dnd';
+import { CollectionSection, type DropTarget } from './tree-rows';
 
 /** The current article's short id or id, from the address. */
 function currentRef(pathname: string): string | undefined {
@@ -57,9 +21,8 @@ function currentRef(pathname: string): string | undefined {
 
 /**
  * The sidebar's collections, each a tree of its pages: folded and opened as the person left them,
- * the current page marked and its ancestors opened. Pages move by dragging (a mouse, or a finger
- * held still for a moment): onto a page to go inside it, onto its top or bottom edge to go before
- * or after it, onto a collection's name to go to its top. The keyboard's way is "Move to…".
+ * the current page marked and its ancestors opened. Pages move by dragging (tree-dnd.tsx); the
+ * keyboard's way is the article's "Move to…". Its dialogs load when first opened.
  */
 export function CollectionTree({ accountId }: { accountId: string }) {
   const collections = useQuery(collectionsQuery(accountId));
@@ -67,13 +30,9 @@ export function CollectionTree({ accountId }: { accountId: string }) {
   const move = useMoveItem(accountId);
   const { pathname } = useLocation();
   const ref = currentRef(pathname);
-  const [dragging, setDragging] = useState<{ id: string; title: string } | null>(null);
-  const [target, setTarget] = useState<DropTarget | null>(null);
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
-    // A finger held still for a moment picks a page up; a swipe still scrolls.
-    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 6 } }),
-  );
+  // The open dialog lives beside the tree, so a refresh of the tree never closes it.
+  const [dialog, setDialog] = useState<{ action: 'new' | 'edit' | 'delete'; collection?: CollectionDto } | null>(null);
+  const closeDialog = (open: boolean) => !open && setDialog(null);
 
   const all = collections.data?.collections ?? [];
   const current = all
@@ -95,77 +54,63 @@ export function CollectionTree({ accountId }: { accountId: string }) {
       </p>
     );
 
-  const onDragEnd = (event: DragEndEvent) => {
-    setDragging(null);
-    setTarget(null);
-    const zone = zoneOf(event);
-    const itemId = String(event.active.id);
-    const over = event.over ? String(event.over.id) : null;
-    if (!zone || !over || over === itemId) return;
-    const destination = destinationOf(all, itemId, over, zone);
-    if (!destination) return;
+  const sections = (target: DropTarget | null, dragging: string | undefined) => (
+    <nav aria-label="Collections" className="grid gap-1">
+      <div className="flex items-center justify-between px-3 pt-2">
+        <h2 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Collections</h2>
+        {collections.data.policies.manage && (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="h-7 px-2"
+            onClick={() => setDialog({ action: 'new' })}
+            aria-label="New collection"
+          >
+            <Plus /> New
+          </Button>
+        )}
+      </div>
+      {all.map((collection, index) => (
+        <CollectionSection
+          key={collection.id}
+          accountId={accountId}
+          collection={collection}
+          neighbours={{ before: all[index - 1]?.id, after: all[index + 1]?.id, order: all.map((c) => c.id) }}
+          manage={collections.data.policies.manage}
+          tree={tree}
+          currentId={current?.item.id}
+          target={target}
+          dragging={dragging}
+          hooks={dndHooks}
+          onManage={(action, collection) => setDialog({ action, collection })}
+        />
+      ))}
+    </nav>
+  );
+  const onMove = (itemId: string, to: MoveInput) =>
     move.mutate(
-      { itemId, to: destination },
+      { itemId, to },
       { onError: (error) => toast.error('Could not move it', { description: error.message }) },
     );
-  };
-
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={pointerWithin}
-      // Only the sidebar scrolls under a drag: the page beside it does not move (the sidebar is fixed to the screen).
-      autoScroll={{ canScroll: (element) => element !== document.scrollingElement && element !== document.body }}
-      onDragStart={({ active }) =>
-        setDragging({ id: String(active.id), title: String(active.data.current?.title ?? '') })
-      }
-      onDragMove={(event) => {
-        const zone = zoneOf(event);
-        setTarget(zone && event.over ? { id: String(event.over.id), zone } : null);
-      }}
-      onDragCancel={() => {
-        setDragging(null);
-        setTarget(null);
-      }}
-      onDragEnd={onDragEnd}
-    >
-      <nav aria-label="Collections" className="grid gap-1">
-        <div className="flex items-center justify-between px-3 pt-2">
-          <h2 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Collections</h2>
-          {collections.data.policies.manage && <NewCollectionButton accountId={accountId} />}
-        </div>
-        {all.map((collection, index) => (
-          <CollectionSection
-            key={collection.id}
+    <>
+      <TreeDnd collections={all} onMove={onMove}>
+        {sections}
+      </TreeDnd>
+      <Suspense fallback={null}>
+        {dialog?.action === 'new' && <CollectionDialog accountId={accountId} open onOpenChange={closeDialog} />}
+        {dialog?.action === 'edit' && (
+          <CollectionDialog accountId={accountId} collection={dialog.collection} open onOpenChange={closeDialog} />
+        )}
+        {dialog?.action === 'delete' && dialog.collection && (
+          <DeleteCollectionDialog
             accountId={accountId}
-            collection={collection}
-            neighbours={{ before: all[index - 1]?.id, after: all[index + 1]?.id, order: all.map((c) => c.id) }}
-            manage={collections.data.policies.manage}
-            tree={tree}
-            currentId={current?.item.id}
-            target={target}
-            dragging={dragging?.id}
+            collection={dialog.collection}
+            open
+            onOpenChange={closeDialog}
           />
-        ))}
-      </nav>
-      <DragOverlay>
-        {dragging && <div className="rounded-md border bg-card px-3 py-1.5 text-sm shadow-lg">{dragging.title}</div>}
-      </DragOverlay>
-    </DndContext>
+        )}
+      </Suspense>
+    </>
   );
-}
-
-/** Where a drop puts the page: beside or inside a row, or at the top of a collection; none into its own branch. */
-function destinationOf(collections: CollectionDto[], itemId: string, over: string, zone: DropZone) {
-  if (over.startsWith('collection:'))
-    return { collectionId: over.slice('collection:'.length), parentId: null, position: 0 };
-  const home = collections.find((c) => c.items.some((item) => item.id === over));
-  const target = home?.items.find((item) => item.id === over);
-  if (!home || !target) return null;
-  const source = collections.find((c) => c.items.some((item) => item.id === itemId));
-  if (source?.id === home.id && subtreeIds(home.items, itemId).has(over)) return null;
-  if (zone === 'inside') return { collectionId: home.id, parentId: target.id };
-  const siblings = siblingsOf(home.items, target.parentId, itemId);
-  const at = siblings.findIndex((sibling) => sibling.id === target.id);
-  return { collectionId: home.id, parentId: target.parentId, position: zone === 'before' ? at : at + 1 };
 }

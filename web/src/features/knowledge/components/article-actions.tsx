@@ -1,5 +1,5 @@
 import { Clock, FilePlus2, FolderInput, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { KnowledgeDto } from '@common/knowledge';
@@ -73,7 +73,11 @@ export function ArticleActions({ accountId, item }: { accountId: string; item: K
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <MoveDialog accountId={accountId} item={item} open={moving} onOpenChange={setMoving} />
+      {moving && (
+        <Suspense fallback={null}>
+          <MoveDialog accountId={accountId} item={item} open onOpenChange={setMoving} />
+        </Suspense>
+      )}
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent role="alertdialog">
           <DialogHeader

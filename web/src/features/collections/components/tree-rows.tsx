@@ -1,6 +1,4 @@
-import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { ArrowDown, ArrowUp, ChevronRight, Lock, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CollectionDto } from '@common/collections';
 import {
@@ -15,12 +13,26 @@ import { cn } from '@/lib/utils';
 import { useReorderCollections } from '../api/collection-mutations';
 import type { useTreeState } from '../lib/expanded';
 import { buildTree, type TreeNode } from '../lib/tree';
-import { CollectionDialog } from './collection-dialog';
 import { colorDot } from './collection-colors';
-import type { DropTarget } from './collection-tree';
-import { DeleteCollectionDialog } from './delete-collection-dialog';
 
 type TreeState = ReturnType<typeof useTreeState>;
+
+/** Where a dragged page would land over a row: before it, after it (as siblings), or inside it. */
+export type DropZone = 'before' | 'after' | 'inside';
+/** The row being dragged over and where on it, for the row's marker. */
+export interface DropTarget {
+  id: string;
+  zone: DropZone;
+}
+
+/** How rows take part in dragging (tree-dnd.tsx keeps dnd-kit to itself). */
+export interface RowHooks {
+  useDrag: (
+    id: string,
+    title: string,
+  ) => { setNodeRef: (element: HTMLElement | null) => void; listeners: object | undefined; isDragging: boolean };
+  useDrop: (id: string) => { setNodeRef: (element: HTMLElement | null) => void };
+}
 
 interface SectionProps {
   accountId: string;
@@ -28,10 +40,13 @@ interface SectionProps {
   /** The collections beside this one and the whole order, for "Move up" and "Move down". */
   neighbours: { before?: string; after?: string; order: string[] };
   manage: boolean;
+  /** Opens a collection's edit or delete dialog (kept by the tree, which outlives its rows). */
+  onManage: (action: 'edit' | 'delete', collection: CollectionDto) => void;
   tree: TreeState;
   currentId: string | undefined;
   target: DropTarget | null;
   dragging: string | undefined;
+  hooks: RowHooks;
 }
 
 const rowClass =
@@ -43,7 +58,7 @@ export function CollectionSection(props: SectionProps) {
   const { accountId, collection, tree, target } = props;
   const open = tree.collectionOpen(collection.id);
   const dropId = `collection:${collection.id}`;
-  const { setNodeRef } = useDroppable({ id: dropId });
+  const { setNodeRef } = props.hooks.useDrop(dropId);
   const nodes = buildTree(collection.items);
   const listId = `tree-${collection.id}`;
   return (
@@ -85,14 +100,16 @@ export function CollectionSection(props: SectionProps) {
   );
 }
 
-type RowProps = Pick<SectionProps, 'accountId' | 'tree' | 'currentId' | 'target' | 'dragging'> & { node: TreeNode };
+type RowProps = Pick<SectionProps, 'accountId' | 'tree' | 'currentId' | 'target' | 'dragging' | 'hooks'> & {
+  node: TreeNode;
+};
 
 /** A page of the tree: its branch toggle, its link (the current page marked), and its pages when open. */
 function TreeRow(props: RowProps) {
-  const { node, accountId, tree, currentId, target, dragging } = props;
+  const { node, accountId, tree, currentId, target, dragging, hooks } = props;
   const open = tree.itemOpen(node.id);
-  const drag = useDraggable({ id: node.id, data: { title: node.title } });
-  const drop = useDroppable({ id: node.id });
+  const drag = hooks.useDrag(node.id, node.title);
+  const drop = hooks.useDrop(node.id);
   const over = target?.id === node.id && dragging !== node.id ? target.zone : null;
   const current = currentId === node.id;
   return (
@@ -151,9 +168,7 @@ function TreeRow(props: RowProps) {
 }
 
 /** A collection's menu for owners and admins: edit, move up or down, delete. */
-function CollectionMenu({ accountId, collection, neighbours }: SectionProps) {
-  const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+function CollectionMenu({ accountId, collection, neighbours, onManage }: SectionProps) {
   const reorder = useReorderCollections(accountId);
   const swap = (other: string) =>
     reorder.mutate(neighbours.order.map((id) => (id === collection.id ? other : id === other ? collection.id : id)));
@@ -167,7 +182,7 @@ function CollectionMenu({ accountId, collection, neighbours }: SectionProps) {
           <MoreHorizontal className="size-4" />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => setEditing(true)}>
+          <DropdownMenuItem onSelect={() => onManage('edit', collection)}>
             <Pencil /> Edit…
           </DropdownMenuItem>
           {neighbours.before && (
@@ -181,18 +196,14 @@ function CollectionMenu({ accountId, collection, neighbours }: SectionProps) {
             </DropdownMenuItem>
           )}
           <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => setDeleting(true)} className="text-destructive [&_svg]:text-destructive">
+          <DropdownMenuItem
+            onSelect={() => onManage('delete', collection)}
+            className="text-destructive [&_svg]:text-destructive"
+          >
             <Trash2 /> Delete…
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <CollectionDialog accountId={accountId} collection={collection} open={editing} onOpenChange={setEditing} />
-      <DeleteCollectionDialog
-        accountId={accountId}
-        collection={collection}
-        open={deleting}
-        onOpenChange={setDeleting}
-      />
     </>
   );
 }
