@@ -106,6 +106,8 @@ test('builds a tree by dragging in the sidebar and with the keyboard Move dialog
   await dialog.getByLabel('Under').focus();
   await dialog.getByLabel('Under').selectOption({ label: '\u2003Runbook' });
   await saveScreenshot('collections-move-dialog');
+  expect(await seriousProblems(page)).toEqual([]);
+  await expect(dialog.getByLabel('Under')).toBeFocused();
   // Place, Cancel, Move.
   for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Move', exact: true })).toBeFocused();
@@ -181,6 +183,7 @@ test('a restricted collection is invisible to a member outside it; the admin man
   await expect(deleting.getByText('holds 1 page')).toBeVisible();
   await deleting.getByLabel('Delete them too').check();
   await expect(deleting.getByText('This action cannot be undone.')).toBeVisible();
+  expect(await seriousProblems(page)).toEqual([]);
   await deleting.getByLabel('Move them to another collection').check();
   await deleting.getByRole('button', { name: 'Delete' }).click();
   await expect(tree.getByRole('region', { name: 'Board room' })).toHaveCount(0);
