@@ -55,11 +55,19 @@ const contentSchema = z
   .overwrite(stripControlCharacters)
   .max(CONTENT_MAX_LENGTH, CONTENT_TOO_LONG);
 
-/** A new item as the create form sends it. */
+/** A collection's or an item's id in a body or query. */
+const idSchema = (what: string) => z.uuid({ error: `${what} must be an id` });
+
+/**
+ * A new item as the create form sends it. Its collection and parent are optional (decision 35):
+ * without them, the top of the first collection the writer sees, as the spec's create always did.
+ */
 export const knowledgeInputSchema = z.object({
   title: titleSchema,
   content: contentSchema.default(''),
   tags: tagsSchema.default([]),
+  collectionId: idSchema('The collection').optional(),
+  parentId: idSchema('The parent page').nullable().optional(),
 });
 
 /** An item's version number: 1 when created, one more with every save that changes it (decision 31). */
@@ -113,12 +121,23 @@ export const knowledgeListQuerySchema = z.object({
       // Each filter tag follows the rules of the tags it is to match.
       z.array(tagSchema).max(MAX_TAGS, `Filter by at most ${MAX_TAGS} tags`),
     ),
+  /** Only the items of this collection (decision 35). */
+  collection: idSchema('The collection').optional(),
   page: z.coerce
     .number({ error: 'Page must be a number' })
     .int('Page must be a whole number')
     .min(0, 'Page must be 0 or more')
     .max(10_000, 'Page is too large')
     .default(0),
+});
+
+/**
+ * What becomes of an item's pages when it is deleted (decision 35): `keep` moves them up to its
+ * parent (the default, so the spec's delete without the choice loses nothing it did not name),
+ * `delete` deletes them with it.
+ */
+export const knowledgeDeleteQuerySchema = z.object({
+  children: z.enum(['keep', 'delete'], { error: 'Children must be keep or delete' }).default('keep'),
 });
 
 /** What the create and edit forms send. */
@@ -151,8 +170,16 @@ export const knowledgeSummarySchema = z.object({
   pdf_processing: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Its collection, the item it is nested under (null at the top) and its place among its siblings (decision 35). */
+  collectionId: z.uuid(),
+  parentId: z.uuid().nullable(),
+  position: z.number().int(),
 });
 export type KnowledgeSummaryDto = z.infer<typeof knowledgeSummarySchema>;
+
+/** Another item named beside one: an ancestor in its breadcrumbs or one of its pages. */
+export const knowledgeLinkSchema = z.object({ id: z.uuid(), shortId: z.string(), title: z.string() });
+export type KnowledgeLinkDto = z.infer<typeof knowledgeLinkSchema>;
 
 /** A full item, as the article page and the edit form read it. */
 export const knowledgeSchema = knowledgeSummarySchema.omit({ preview: true }).extend({
@@ -160,6 +187,11 @@ export const knowledgeSchema = knowledgeSummarySchema.omit({ preview: true }).ex
   ai_question: z.string().nullable(),
   /** Its version (decision 31): an edit sends it back to say what it was based on. */
   version: z.number(),
+  /** Its collection's name, and its ancestors from the top down: the article's breadcrumbs. */
+  collectionName: z.string(),
+  ancestors: z.array(knowledgeLinkSchema),
+  /** The pages directly under it, in their order. */
+  children: z.array(knowledgeLinkSchema),
 });
 export type KnowledgeDto = z.infer<typeof knowledgeSchema>;
 

@@ -1,7 +1,7 @@
 /** The live refresh's names and limits, without zod: the first load of every page reads CHANGE_POSITION_HEADER. */
 
-/** The tables whose changes are announced (spec section 4, "Live refresh"). */
-export const CHANGE_TABLES = ['knowledge', 'account_members', 'pending_invites'] as const;
+/** The tables whose changes are announced (spec section 4, "Live refresh"; collections since decision 35). */
+export const CHANGE_TABLES = ['knowledge', 'account_members', 'pending_invites', 'collections'] as const;
 export type ChangeTable = (typeof CHANGE_TABLES)[number];
 
 export const CHANGE_OPS = ['insert', 'update', 'delete'] as const;

@@ -73,7 +73,7 @@ const pages: PageVisit[] = [
     name: 'knowledge list',
     as: 'owner',
     path: (s) => `${workspace(s)}/knowledge`,
-    ready: (page) => page.getByText('How we deploy'),
+    ready: (page) => page.getByRole('main').getByText('How we deploy'),
   },
   {
     name: 'article',

@@ -43,7 +43,7 @@ test('the server draws the knowledge list: its cards are there before any code, 
   await page.goto(`/account/${accountId}/knowledge?tag=ops`);
   // The page's code is held, yet the page is there: the server drew it.
   await expect(page.getByRole('article')).toHaveCount(1);
-  await expect(page.getByText('Restoring the backups')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Restoring the backups')).toBeVisible();
   await expect(page.getByTestId('current-account-name')).toHaveText('First Load');
 
   listCode.release();
@@ -58,6 +58,8 @@ test('the server draws the knowledge list: its cards are there before any code, 
     `GET ${workspace}`,
     `GET ${workspace}/knowledge?page=0&tag=ops`,
     `GET ${workspace}/knowledge/tags`,
+    // The sidebar's tree came drawn with the page too.
+    `GET ${workspace}/collections`,
   ])
     expect(asked, call).not.toContain(call);
   // Drawn and hydrated alike: React found nothing to redraw.

@@ -49,7 +49,7 @@ test('write, find, read, edit, star, reorder and delete knowledge', async ({ pag
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/knowledge\/create$/);
 
-  const tags = page.getByRole('combobox');
+  const tags = page.getByRole('combobox', { name: 'Tags' });
   await tags.fill('runbook');
   await tags.press('Enter');
   await tags.fill('deploy');
@@ -147,7 +147,7 @@ test('write, find, read, edit, star, reorder and delete knowledge', async ({ pag
   await expect(cards(page).filter({ hasText: 'On-call handbook' })).toContainText('+1');
 
   // Open from the list, edit, and come back to the list with Back.
-  await page.getByRole('link', { name: 'How we deploy' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'How we deploy' }).click();
   await expect(page).toHaveURL(articleUrl);
   await page.getByRole('button', { name: 'Article actions' }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();

@@ -45,7 +45,7 @@ test('the tag input adds exactly what was typed unless a suggestion is chosen, a
   const { accountId, owner, account } = await workspace(page, lore);
   await createItem(owner, accountId, { title: 'Ops handbook', tags: ['ops', 'communication', 'deploy'] });
   await page.goto(`${account}/knowledge/create`);
-  const tags = page.getByRole('combobox');
+  const tags = page.getByRole('combobox', { name: 'Tags' });
 
   // "op" is part of "ops": Enter adds "op" itself, and the list closes.
   await tags.fill('op');
@@ -124,7 +124,7 @@ test('each limit shows where it applies: counters near it, a note when cut, the 
     await expect(page.getByText(/\/200$/)).toBeHidden();
 
     // A long tag: a counter while typing, then cut to 40 with a note.
-    const tags = page.getByRole('combobox');
+    const tags = page.getByRole('combobox', { name: 'Tags' });
     await tags.fill('x'.repeat(35));
     await expect(page.getByText('35/40 characters')).toBeVisible();
     await tags.fill('y'.repeat(52));

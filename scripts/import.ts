@@ -40,7 +40,8 @@ async function main() {
     await migrateToLatest(database.db);
     const accountId = values.account;
     const userId = values.user ?? (await ownerOf(database.db, accountId));
-    if (!userId || !(await findMembership(database.db, accountId, userId))) {
+    const membership = userId ? await findMembership(database.db, accountId, userId) : undefined;
+    if (!userId || !membership) {
       throw new Error(values.user ? 'That user is not a member of the account' : 'No such account');
     }
     const entries = await collectEntries(await readImportPath(target));
@@ -53,6 +54,7 @@ async function main() {
     const summary = await runImport(deps, {
       accountId,
       userId,
+      role: membership.role,
       entries,
       onLine: (line) => {
         if (line.type === 'start') console.log(`Importing ${line.total} files`);

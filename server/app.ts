@@ -26,6 +26,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { isOutOfSpace, oncePerEpisode, outOfSpace } from './storage/out-of-space';
 import { accountsRoutes } from './routes/accounts/accounts.routes';
 import { apiTokensRoutes } from './routes/api-tokens/api-tokens.routes';
+import { collectionsRoutes } from './routes/collections/collections.routes';
 import { avatarsRoutes } from './routes/avatars/avatars.routes';
 import { collaborationRoutes } from './routes/collaboration/collaboration.routes';
 import { eventsRoutes } from './routes/events/events.routes';
@@ -60,6 +61,7 @@ const resources = [
   knowledgeRoutes,
   knowledgeHistoryRoutes,
   collaborationRoutes,
+  collectionsRoutes,
   knowledgeImagesRoutes,
   knowledgePdfsRoutes,
   starsRoutes,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  knowledgeDeleteQuerySchema,
   knowledgeInputSchema,
   knowledgeListQuerySchema,
   knowledgePageSchema,
@@ -99,13 +100,13 @@ export const updateKnowledge = defineEndpoint('member', {
   responses: { 200: ok(dataOf(knowledgeSchema), 'The edited item'), ...errors(400, 403, 409) },
 });
 
-/** DELETE .../knowledge/{knowledgeId}: the item, its stars and its images. */
+/** DELETE .../knowledge/{knowledgeId}: the item, its stars and its images; its pages move up unless `children=delete`. */
 export const deleteKnowledge = defineEndpoint('member', {
   method: 'delete',
   path: '/api/accounts/{accountId}/knowledge/{knowledgeId}',
   tags,
-  summary: 'Delete an item with its stars and images',
-  request: { params: itemParams },
+  summary: 'Delete an item with its stars and images (its pages move up to its parent, or go too)',
+  request: { params: itemParams, query: knowledgeDeleteQuerySchema },
   responses: { 204: { description: 'Deleted' }, ...errors(400, 403) },
 });
 

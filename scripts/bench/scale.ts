@@ -34,6 +34,9 @@ import { RELATED_ITEMS } from '../../common/ai-search';
 import { KNOWLEDGE_PAGE_SIZE } from '../../common/knowledge';
 import { countCreatedPerWeek, countKnowledge, listKnowledge, listTags } from '../../server/data/knowledge';
 import { loadKnowledge } from '../../server/data/load-knowledge';
+import { wholeWorkspace } from '../../server/data/collection-access';
+import { listTreeItems } from '../../server/data/collections';
+import { BENCH_COLLECTIONS, deepestItem, organiseWorkspace, TREE_LEVELS } from './collections';
 import { migrateToLatest } from '../../server/db/migrate';
 import { runOnOwnConnection } from '../../server/db/postgres-direct';
 import type { DB } from '../../server/db/schema';
@@ -47,7 +50,7 @@ import { closedLoop, httpClient, type HttpRequest, type LoadResult } from './htt
 import { callApi, signIn, startLore } from './lore-process';
 
 /** Bumped when the corpus or the seeding changes: a reused database of another version is seeded again. */
-const CORPUS_VERSION = 1;
+const CORPUS_VERSION = 2;
 /** A plan reading more rows than this share of the workspace's items to return one page is flagged (10,000 at 100,000). */
 const FLAG_SHARE = 0.1;
 /**
@@ -124,6 +127,9 @@ interface Queries {
   tag: string;
   itemRef: string;
   question: string;
+  /** A collection of the large workspace, and its deepest item (issue 32: 50 collections, trees 6 levels deep). */
+  collectionId: string;
+  deepRef: string;
 }
 
 interface SeedState {
@@ -158,13 +164,17 @@ function scenarios(state: SeedState): Scenario[] {
     sql: (db) =>
       query.search
         ? keywordSearch(db, {
-            accountId,
+            scope: wholeWorkspace(accountId),
             search: query.search,
             tags: query.tag ? [query.tag] : [],
             page: query.page ?? 0,
             sort: 'relevance',
           })
-        : listKnowledge(db, { accountId, tags: query.tag ? [query.tag] : [], page: query.page ?? 0 }),
+        : listKnowledge(db, {
+            scope: wholeWorkspace(accountId),
+            tags: query.tag ? [query.tag] : [],
+            page: query.page ?? 0,
+          }),
     allowedRows: query.search
       ? Math.max(SEARCH_ALLOWANCE, pageAllowance(query.page ?? 0))
       : pageAllowance(query.page ?? 0),
@@ -186,11 +196,33 @@ function scenarios(state: SeedState): Scenario[] {
     search(`three words "${q.threeWords}"`, { search: q.threeWords }),
     search(`tag "${q.tag}"`, { tag: q.tag }),
     search(`tag "${q.tag}" + "${q.middling}"`, { tag: q.tag, search: q.middling }),
-    get('one item', `/${q.itemRef}`, (db) => loadKnowledge(db, accountId, q.itemRef), false),
-    get('count', '/count', (db) => countKnowledge(db, accountId)),
-    get('tags', '/tags', (db) => listTags(db, accountId)),
+    get('one item', `/${q.itemRef}`, (db) => loadKnowledge(db, wholeWorkspace(accountId), q.itemRef), false),
+    get(
+      'an item 6 levels deep',
+      `/${q.deepRef}`,
+      (db) => loadKnowledge(db, wholeWorkspace(accountId), q.deepRef),
+      false,
+    ),
+    {
+      name: 'list of one collection, page 0',
+      request: { method: 'GET', path: list({ collection: q.collectionId }) },
+      sql: (db) =>
+        listKnowledge(db, { scope: wholeWorkspace(accountId), tags: [], page: 0, collectionId: q.collectionId }),
+      allowedRows: pageAllowance(0),
+      kept: true,
+    },
+    {
+      // The sidebar's tree: every visible item's title and place, read whole (decision 35).
+      name: `collections (${BENCH_COLLECTIONS}) with their trees`,
+      request: { method: 'GET', path: `/api/accounts/${accountId}/collections` },
+      sql: (db) => listTreeItems(db, wholeWorkspace(accountId)),
+      allowedRows: items + FIXED_ALLOWANCE,
+      kept: false,
+    },
+    get('count', '/count', (db) => countKnowledge(db, wholeWorkspace(accountId))),
+    get('tags', '/tags', (db) => listTags(db, wholeWorkspace(accountId))),
     get('weekly', '/weekly', (db) =>
-      countCreatedPerWeek(db, accountId, weeklySeries(new Date(), WEEKS_ON_CHART).since),
+      countCreatedPerWeek(db, wholeWorkspace(accountId), weeklySeries(new Date(), WEEKS_ON_CHART).since),
     ),
     {
       name: 'AI search: retrieval (SQL) and first event',
@@ -270,7 +302,13 @@ async function seed(): Promise<SeedState> {
     );
     const checked = await checkAgainstIndexer(database.db, accountIds.slice(0, 2));
     console.log(`${checked} items indexed again by the real indexer: the same rows as loaded.`);
-    const queries = await pickQueries(database.db, accountIds[0]!);
+    const collectionIds = await organiseWorkspace(database.db, accountIds[0]!);
+    console.log(`Organised into ${collectionIds.length} collections, trees ${TREE_LEVELS} levels deep.`);
+    const queries = {
+      ...(await pickQueries(database.db, accountIds[0]!)),
+      collectionId: collectionIds[1]!,
+      deepRef: await deepestItem(database.db, accountIds[0]!),
+    };
     const state: SeedState = {
       version: CORPUS_VERSION,
       email,
@@ -288,7 +326,7 @@ async function seed(): Promise<SeedState> {
 }
 
 /** Searches from the corpus: words by how many items use them, a typo that matches nothing, an item's title. */
-async function pickQueries(db: Kysely<DB>, accountId: string): Promise<Queries> {
+async function pickQueries(db: Kysely<DB>, accountId: string): Promise<Omit<Queries, 'collectionId' | 'deepRef'>> {
   const { rows: vocabulary } = await sql<{ word: string; items: number }>`
     SELECT word, items FROM search_vocabulary WHERE account_id = ${accountId}
   `.execute(db);
@@ -302,7 +340,14 @@ async function pickQueries(db: Kysely<DB>, accountId: string): Promise<Queries> 
   const common = words.reduce((best, row) => (row.items > best.items ? row : best));
   const middling = nearest(items / 50);
   const search = (text: string) =>
-    keywordSearch(db, { accountId, search: text, tags: [], page: 0, sort: 'relevance', exact: true });
+    keywordSearch(db, {
+      scope: wholeWorkspace(accountId),
+      search: text,
+      tags: [],
+      page: 0,
+      sort: 'relevance',
+      exact: true,
+    });
 
   // A typo: two letters of the rare word swapped, so no word of the workspace is it or starts with it
   // (as typed: the list then shows what the nearest word finds, which its path measures).

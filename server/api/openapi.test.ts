@@ -94,6 +94,8 @@ describe('the API description', () => {
         thumbnailPath: `${accountId}/x_thumb.webp`,
         access: 'read',
         expiresInDays: 7,
+        ids: [],
+        collectionId: accountId,
       };
       const response = await stranger.request(
         method.toUpperCase(),

@@ -23,11 +23,16 @@ const CALLERS = [
   'admin',
   'owner',
   'unverified',
+  'outsider',
   'readToken',
   'writeToken',
   'strangerToken',
 ] as const;
 /** `unverified`: an admin with two-factor on, on another device that has not given its code (decision 4). */
+/**
+ * `outsider`: the walk's member, naming the items, files and collection of a restricted collection
+ * they were not chosen for (decision 35): those exist nowhere for them.
+ */
 /**
  * `readToken`, `writeToken`: the owner's read-only and read-write API tokens for the workspace (decision 36);
  * `strangerToken`: the stranger's read-write token for its own workspace.
@@ -94,10 +99,12 @@ const walked = () =>
 /** What `caller` must get from a route that `allowed` callers may use. */
 function expectedFor(
   route: string,
-  { allowed, namesObject }: RouteCase,
+  { allowed, namesObject, namesItem, sample }: RouteCase,
   caller: Caller,
 ): 'success' | 'unauthenticated' | 'hidden' | 'forbidden' | 'owesCode' {
   if (caller === 'swapper') return namesObject ? 'hidden' : 'success';
+  if (caller === 'outsider')
+    return namesItem ? 'hidden' : expectedFor(route, { allowed, namesObject, sample }, 'member');
   if (allowed === 'public') return 'success';
   if (caller === 'readToken' || caller === 'writeToken' || caller === 'strangerToken') {
     const use = apiTokenUse.get(route);
@@ -154,6 +161,7 @@ async function clientFor(
   if (caller === 'readToken') return ownersToken(target, 'read');
   if (caller === 'writeToken') return ownersToken(target, 'write');
   if (caller === 'strangerToken') return ownersToken(elsewhere, 'write');
+  if (caller === 'outsider') return target.member;
   return caller === 'swapper' ? own.owner : target[caller];
 }
 
@@ -179,10 +187,16 @@ async function tryRoute(route: string, routeCase: RouteCase, caller: Caller): Pr
   // The swapper names its own workspace (a fresh one too when the request destroys it); everyone else the walked one.
   const own = caller !== 'swapper' ? target : fresh ? await createWalkWorkspace(lore) : elsewhere;
   const client = await clientFor(caller, target, own);
+  // The outsider names the restricted collection's item, file and collection in place of the open ones.
+  const { restricted } = target;
+  const named =
+    caller === 'outsider'
+      ? { ...target, item: restricted.item, imagePath: restricted.imagePath, itemCollectionId: restricted.collectionId }
+      : target;
   const sample = await routeCase.sample({
     lore,
-    account: own,
-    workspace: target,
+    account: caller === 'outsider' ? named : own,
+    workspace: named,
     caller: caller === 'anonymous' ? undefined : (client as SignedInClient),
   });
   const response = await send(route, client, sample);
@@ -196,6 +210,11 @@ async function tryRoute(route: string, routeCase: RouteCase, caller: Caller): Pr
     const answer = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
     const seen = target.secrets.filter((secret) => answer.includes(secret));
     if (seen.length > 0) problems.push(`${route} as ${caller} sees the workspace's data: ${seen.join(', ')}`);
+  }
+  if (caller === 'member' || caller === 'outsider') {
+    const answer = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
+    const seen = restricted.secrets.filter((secret) => answer.includes(secret));
+    if (seen.length > 0) problems.push(`${route} as ${caller} sees a restricted collection: ${seen.join(', ')}`);
   }
   return problems;
 }

@@ -263,6 +263,39 @@ describe('a socket whose access ends', () => {
     expect(await editor.ended).toEqual({ code: COLLABORATION_CLOSE.accessEnded });
   });
 
+  it('closes when its item moves into a collection its member may not see, or the collection is restricted', async () => {
+    const team = await lore.account({ roles: ['member'] });
+    const [member] = team.members;
+    const board = await team.owner.post(`/api/accounts/${team.id}/collections`, {
+      name: 'Board room',
+      restricted: true,
+      memberIds: [],
+    });
+    expect(board.status).toBe(201);
+    const moved = await createItem(team.owner, team.id, { title: 'Moved' });
+    const editor = open(member!, team.id, moved.id);
+    await editor.opened();
+    const move = await team.owner.post(`/api/accounts/${team.id}/knowledge/${moved.id}/move`, {
+      collectionId: board.body.data.id,
+      parentId: null,
+      position: 0,
+    });
+    expect(move.status).toBe(200);
+    expect(await editor.ended).toEqual({ code: COLLABORATION_CLOSE.accessEnded });
+
+    // An open collection restricted to others: its items' sockets of members left out close too.
+    const open_ = await team.owner.post(`/api/accounts/${team.id}/collections`, { name: 'Ops' });
+    const item = await createItem(team.owner, team.id, { title: 'Ops runbook', collectionId: open_.body.data.id });
+    const reader = open(member!, team.id, item.id, { presenceOnly: true });
+    await reader.opened();
+    const restricted = await team.owner.patch(`/api/accounts/${team.id}/collections/${open_.body.data.id}`, {
+      restricted: true,
+      memberIds: [],
+    });
+    expect(restricted.status).toBe(200);
+    expect(await reader.ended).toEqual({ code: COLLABORATION_CLOSE.accessEnded });
+  });
+
   it('closes when the item is deleted', async () => {
     const team = await lore.account();
     const item = await createItem(team.owner, team.id, { title: 'Deleted' });

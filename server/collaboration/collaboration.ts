@@ -5,6 +5,8 @@ import { WebSocketServer } from 'ws';
 import type { AppDeps } from '../app-env';
 import { COLLABORATION_CLOSE, COLLABORATION_LIMITS } from '../../common/collaboration';
 import { findMembership } from '../data/account-members';
+import { readScopeOf, scopeHolds } from '../data/collection-access';
+import { findKnowledge } from '../data/knowledge';
 import { AppError } from '../errors';
 import {
   documentExists,
@@ -29,6 +31,15 @@ const DEFAULTS: LiveDocumentOptions & { sessionCheckMs: number } = {
 
 /** The pauses and thresholds of live documents, and the session check's period. */
 export type CollaborationTimings = Partial<typeof DEFAULTS>;
+
+/** Whether the member behind a socket may still see its item: a member, and the item in a collection they see. */
+async function seesItem(db: Deps['database']['db'], { accountId, userId, knowledgeId }: Admission): Promise<boolean> {
+  const member = await findMembership(db, accountId, userId);
+  if (!member) return false;
+  const item = await findKnowledge(db, accountId, { id: knowledgeId });
+  if (!item) return false;
+  return scopeHolds(await readScopeOf(db, { accountId, userId, role: member.role }), item.collection_id);
+}
 
 /** The origin of presence heard from another process: not a client here, so every client here is told of it. */
 const ELSEWHERE = Symbol('another process');
@@ -89,11 +100,15 @@ export function createCollaboration(deps: Deps, overrides: CollaborationTimings 
     for (const change of changes) {
       if (change.table === 'knowledge' && change.op === 'delete') {
         endWhere((client) => client.admission.knowledgeId === change.rowId, COLLABORATION_CLOSE.deleted, 'Deleted');
-      } else if (change.table === 'knowledge' && documents.has(change.rowId)) {
-        const document = await documents.get(change.rowId)!.catch(() => undefined);
+      } else if (change.table === 'knowledge') {
+        // Moved, perhaps into a collection some of its people may not see.
+        await recheckScopes(change.accountId, (client) => client.admission.knowledgeId === change.rowId);
+        const document = await documents.get(change.rowId)?.catch(() => undefined);
         await document?.itemChanged().catch(() => {});
       } else if (change.table === 'account_members') {
         await recheckMember(change.accountId, change.rowId);
+      } else if (change.table === 'collections') {
+        await recheckScopes(change.accountId, () => true);
       }
     }
   }
@@ -107,6 +122,18 @@ export function createCollaboration(deps: Deps, overrides: CollaborationTimings 
     const allows = (client: Collaborator) =>
       member && knowledgePolicy[client.admission.mode === 'edit' ? 'write' : 'read'].allows({ role: member.role });
     endWhere((client) => theirs(client) && !allows(client), COLLABORATION_CLOSE.accessEnded, 'No longer allowed');
+  }
+
+  /**
+   * A collection restricted, its members chosen anew, or an item moved: the sockets `which` picks in the
+   * workspace stay only if their item is still in a collection their member sees (decision 35).
+   */
+  async function recheckScopes(accountId: string, which: (client: Collaborator) => boolean) {
+    const clients = [...collaborators].filter((client) => client.admission.accountId === accountId && which(client));
+    for (const client of clients) {
+      const stillSees = await seesItem(database.db, client.admission).catch(() => true);
+      if (!stillSees) client.close(COLLABORATION_CLOSE.accessEnded, 'No longer allowed');
+    }
   }
 
   function endWhere(which: (client: Collaborator) => boolean, code: number, reason: string) {

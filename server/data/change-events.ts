@@ -3,9 +3,14 @@ import type { ChangeEvent } from '../../common/api/events';
 import type { ChangeOp, ChangeTable } from '../../common/live';
 import type { Executor } from './executor';
 
-/** A change as the live streams pass it on: its number (ids follow commit order, migration 0018) and what changed. */
+/**
+ * A change as the live streams pass it on: its number (ids follow commit order, migration 0018), what
+ * changed and, for items and collections, the collection it is in (never sent: streams leave out
+ * what their member may not see, decision 35).
+ */
 export interface NumberedChange extends ChangeEvent {
   id: number;
+  collectionId?: string | null;
 }
 
 /**
@@ -22,7 +27,7 @@ export async function changesAfter(
   if (accountIds?.size === 0) return [];
   let query = db
     .selectFrom('change_events')
-    .select(['id', 'account_id', 'table_name', 'row_id', 'op'])
+    .select(['id', 'account_id', 'table_name', 'row_id', 'op', 'collection_id'])
     .where('id', '>', String(afterId))
     .where('table_name', '<>', 'sessions');
   if (upTo !== undefined) query = query.where('id', '<=', String(upTo));
@@ -48,7 +53,7 @@ export interface FeedRead {
 export async function feedAfter(db: Executor, afterId: number, limit: number): Promise<FeedRead> {
   const rows = await db
     .selectFrom('change_events')
-    .select(['id', 'account_id', 'table_name', 'row_id', 'op'])
+    .select(['id', 'account_id', 'table_name', 'row_id', 'op', 'collection_id'])
     .where('id', '>', String(afterId))
     .orderBy('id')
     .limit(limit)
@@ -69,9 +74,17 @@ function asChange(row: {
   table_name: ChangeTable | 'sessions';
   row_id: string;
   op: ChangeOp;
+  collection_id: string | null;
 }): NumberedChange | undefined {
   if (row.table_name === 'sessions' || row.account_id === null) return undefined;
-  return { id: Number(row.id), accountId: row.account_id, table: row.table_name, rowId: row.row_id, op: row.op };
+  return {
+    id: Number(row.id),
+    accountId: row.account_id,
+    table: row.table_name,
+    rowId: row.row_id,
+    op: row.op,
+    collectionId: row.collection_id,
+  };
 }
 
 /** The newest and oldest events kept (0 when there are none): where a new stream starts, and how far back one can resume. */

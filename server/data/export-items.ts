@@ -27,6 +27,9 @@ export async function* exportItemPages(db: Executor, accountId: string, pageSize
         'knowledge.updated_at',
         'knowledge.ai_summary',
         'knowledge.ai_question',
+        'knowledge.collection_id',
+        'knowledge.parent_id',
+        'knowledge.position',
         'profiles.full_name as author_full_name',
         'users.email as author_email',
         sql<string>`knowledge.created_at::text`.as('created_at_text'),
@@ -50,3 +53,30 @@ export async function* exportItemPages(db: Executor, accountId: string, pageSize
 
 /** One item as an export reads it. */
 export type ExportItemRow = (ReturnType<typeof exportItemPages> extends AsyncGenerator<infer Page> ? Page : never)[number];
+
+/**
+ * The workspace's collections (with the addresses of the members chosen for restricted ones) and
+ * every item's place in its tree, for an export's folders and manifest (decision 35). A few
+ * dozen bytes an item: the titles and places, never the contents.
+ */
+export async function exportTree(db: Executor, accountId: string) {
+  const [collections, places] = await Promise.all([
+    db
+      .selectFrom('collections')
+      .select(['id', 'name', 'description', 'color', 'position', 'restricted'])
+      .select(
+        sql<string[]>`coalesce((SELECT array_agg(u.email ORDER BY u.email) FROM collection_members m
+          JOIN users u ON u.id = m.user_id WHERE m.collection_id = collections.id), '{}')`.as('member_emails'),
+      )
+      .where('account_id', '=', accountId)
+      .orderBy('position')
+      .orderBy('created_at')
+      .execute(),
+    db
+      .selectFrom('knowledge')
+      .select(['id', 'short_id', 'title', 'collection_id', 'parent_id'])
+      .where('account_id', '=', accountId)
+      .execute(),
+  ]);
+  return { collections, places };
+}

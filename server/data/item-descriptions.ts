@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { withinScope, type ReadScope } from './collection-access';
 import type { Executor } from './executor';
 
 /** An item's title, HTML and its PDFs' text, for writing its summary and question; undefined when it was deleted. */
@@ -38,17 +39,18 @@ const seriesOf = (title: string) =>
     .trim();
 
 /**
- * Up to `limit` different questions the account's items answer (spec section 7:
+ * Up to `limit` different questions the items the scope sees answer (spec section 7:
  * ai_question not null and not empty), drawn at random from the most recently
  * updated items (current, and the newest-first index keeps the cost flat however
  * many items an account has). Varied: authors take turns, and a series of items
  * ("Meeting notes 18", "19"...) gives one question at most.
  */
-export async function listExampleQuestions(db: Executor, accountId: string, limit: number): Promise<string[]> {
+export async function listExampleQuestions(db: Executor, scope: ReadScope, limit: number): Promise<string[]> {
   const result = await sql<{ question: string; title: string; user_id: string | null }>`
     SELECT btrim(ai_question) AS question, title, user_id FROM (
       SELECT ai_question, title, user_id FROM knowledge
-      WHERE account_id = ${accountId} AND ai_question IS NOT NULL AND btrim(ai_question) <> ''
+      WHERE account_id = ${scope.accountId} AND ${withinScope(scope, 'collection_id')}
+        AND ai_question IS NOT NULL AND btrim(ai_question) <> ''
       ORDER BY updated_at DESC
       LIMIT ${EXAMPLE_POOL}
     ) AS recent

@@ -1,14 +1,20 @@
 import { sql } from 'kysely';
+import { withinScope, type ReadScope } from './collection-access';
 import type { Executor } from './executor';
 
-/** The user's stars in the account, in their chosen order, with what the Starred list shows. */
-export async function listStars(db: Executor, accountId: string, userId: string) {
+/**
+ * The user's stars in the account, in their chosen order, with what the Starred list shows: only
+ * of items the scope sees (a star stays on an item whose collection was restricted, unseen).
+ */
+export async function listStars(db: Executor, scope: ReadScope, userId: string) {
+  const { accountId } = scope;
   return db
     .selectFrom('knowledge_stars')
     .innerJoin('knowledge', 'knowledge.id', 'knowledge_stars.knowledge_id')
     .select(['knowledge_stars.id', 'knowledge_stars.knowledge_id', 'knowledge_stars.position', 'knowledge.title', 'knowledge.short_id'])
     .where('knowledge_stars.account_id', '=', accountId)
     .where('knowledge_stars.user_id', '=', userId)
+    .where(withinScope(scope, 'knowledge.collection_id'))
     .orderBy('knowledge_stars.position')
     .orderBy('knowledge_stars.created_at')
     .execute();

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { KNOWLEDGE_PAGE_SIZE } from '../../common/knowledge';
 import { knowledgePreview } from '../content/knowledge-html';
+import { withinScope, type ReadScope } from './collection-access';
 import type { Executor } from './executor';
 
 /** What a list card shows: the stored preview, never the HTML (a list would read 20 articles for it). */
@@ -16,6 +17,9 @@ const summaryColumns = [
   'knowledge.created_at',
   'knowledge.updated_at',
   'knowledge.ai_summary',
+  'knowledge.collection_id',
+  'knowledge.parent_id',
+  'knowledge.position',
 ] as const;
 /** The whole item, for the article and the editor. */
 const itemColumns = [...summaryColumns, 'knowledge.content', 'knowledge.ai_question', 'knowledge.version'] as const;
@@ -58,16 +62,22 @@ export type KnowledgeRow = NonNullable<Awaited<ReturnType<typeof findKnowledge>>
 export type KnowledgeSummaryRow = Awaited<ReturnType<typeof knowledgeByIds>>[number];
 
 /**
- * One page of the account's items, newest change first, with all the given tags (the list
- * without a search). The page's ids come first, from the list's index: only its 20 items are
- * then read whole, with their authors and thumbnails, never the rows its offset skips
- * (page 50 read and joined 1,020 whole items for 20).
+ * One page of the items the scope sees, newest change first, with all the given tags and in the
+ * given collection, if any (the list without a search). The page's ids come first, from the list's
+ * index: only its 20 items are then read whole, with their authors and thumbnails, never the rows
+ * its offset skips (page 50 read and joined 1,020 whole items for 20).
  */
 export async function listKnowledge(
   db: Executor,
-  filter: { accountId: string; tags: string[]; page: number },
+  filter: { scope: ReadScope; tags: string[]; page: number; collectionId?: string },
 ): Promise<KnowledgeSummaryRow[]> {
-  let page = db.selectFrom('knowledge').select('knowledge.id').where('knowledge.account_id', '=', filter.accountId);
+  const accountId = filter.scope.accountId;
+  let page = db
+    .selectFrom('knowledge')
+    .select('knowledge.id')
+    .where('knowledge.account_id', '=', accountId)
+    .where(withinScope(filter.scope, 'knowledge.collection_id'));
+  if (filter.collectionId) page = page.where('knowledge.collection_id', '=', filter.collectionId);
   if (filter.tags.length > 0) page = page.where(sql<boolean>`knowledge.tags @> ${sql.val(filter.tags)}::text[]`);
   const pageIds = page
     .orderBy('knowledge.updated_at', 'desc')
@@ -75,7 +85,7 @@ export async function listKnowledge(
     .limit(KNOWLEDGE_PAGE_SIZE)
     .offset(filter.page * KNOWLEDGE_PAGE_SIZE);
   return withAuthor(db, summaryColumns)
-    .where('knowledge.account_id', '=', filter.accountId)
+    .where('knowledge.account_id', '=', accountId)
     .where('knowledge.id', 'in', pageIds)
     .orderBy('knowledge.updated_at', 'desc')
     .orderBy('knowledge.id', 'desc')
@@ -93,9 +103,35 @@ export async function knowledgeByIds(db: Executor, accountId: string, ids: strin
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** A link to another item, as breadcrumbs and child pages name it. */
+type ItemLink = { id: string; shortId: string; title: string };
+
+/**
+ * The whole item with its place in the tree (decision 35): its collection's name, its ancestors
+ * from the top down and its pages in their order (all in its own collection, so in the same scope).
+ */
+const withTree = (db: Executor) =>
+  withAuthor(db, itemColumns).select([
+    sql<string>`(SELECT name FROM collections WHERE collections.id = knowledge.collection_id)`.as('collection_name'),
+    sql<ItemLink[]>`(
+      WITH RECURSIVE up (id, parent_id, depth) AS (
+        SELECT p.id, p.parent_id, 1 FROM knowledge p WHERE p.id = knowledge.parent_id
+        UNION ALL
+        SELECT p.id, p.parent_id, up.depth + 1 FROM knowledge p JOIN up ON p.id = up.parent_id WHERE up.depth < 10000
+      )
+      SELECT coalesce(json_agg(json_build_object('id', a.id, 'shortId', a.short_id, 'title', a.title)
+        ORDER BY up.depth DESC), '[]') FROM up JOIN knowledge a ON a.id = up.id
+    )`.as('ancestors'),
+    sql<ItemLink[]>`(
+      SELECT coalesce(json_agg(json_build_object('id', c.id, 'shortId', c.short_id, 'title', c.title)
+        ORDER BY c.position, c.title), '[]')
+      FROM knowledge c WHERE c.parent_id = knowledge.id
+    )`.as('children'),
+  ]);
+
 /** An item of the account by its full id or its short id. */
 export async function findKnowledge(db: Executor, accountId: string, ref: { id: string } | { shortId: string }) {
-  const query = withAuthor(db, itemColumns).where('knowledge.account_id', '=', accountId);
+  const query = withTree(db).where('knowledge.account_id', '=', accountId);
   return ('id' in ref ? query.where('knowledge.id', '=', ref.id) : query.where('knowledge.short_id', '=', ref.shortId)).executeTakeFirst();
 }
 
@@ -103,6 +139,10 @@ export async function findKnowledge(db: Executor, accountId: string, ref: { id: 
 export interface NewKnowledge {
   accountId: string;
   userId: string;
+  /** Its collection; the workspace's first when left out (a trigger, migration 0035). */
+  collectionId?: string;
+  /** The item it goes under, in the same collection; the collection's top when left out. */
+  parentId?: string | null;
   title: string;
   content: string;
   tags: string[];
@@ -144,6 +184,8 @@ export async function insertKnowledge(
         tags: values.tags,
         idempotency_key: idempotencyKey,
         import_key: importKey,
+        ...(values.collectionId ? { collection_id: values.collectionId } : {}),
+        parent_id: values.parentId ?? null,
         ...(values.createdAt ? { created_at: values.createdAt } : {}),
         ...(values.updatedAt ? { updated_at: values.updatedAt } : {}),
       })
@@ -222,34 +264,60 @@ export async function writeItemVersion(
     .execute();
 }
 
-/** Deletes the item (its stars go by cascade); returns the HTML it had, or undefined when there was none. */
-export async function deleteKnowledge(db: Executor, accountId: string, id: string) {
-  const row = await db.deleteFrom('knowledge').where('account_id', '=', accountId).where('id', '=', id).returning('content').executeTakeFirst();
-  return row?.content;
+/** Deletes these items in one statement (their stars go by cascade); returns the HTML each had. */
+export async function deleteKnowledge(db: Executor, accountId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .deleteFrom('knowledge')
+    .where('account_id', '=', accountId)
+    .where('id', 'in', ids)
+    .returning('content')
+    .execute();
+  return rows.map((row) => row.content);
 }
 
-/** The account's tags with how many items carry each, most used first (counts kept by triggers, migration 0021). */
-export async function listTags(db: Executor, accountId: string) {
-  const result = await sql<{ tag: string; items: number }>`
-    SELECT tag, items FROM knowledge_tag_counts WHERE account_id = ${accountId} ORDER BY items DESC, tag ASC
-  `.execute(db);
+/**
+ * The tags of the items the scope sees, with how many carry each, most used first. Seeing the
+ * whole workspace, the counts kept by triggers (migration 0021); with collections hidden, counted
+ * over the visible ones (decision 35).
+ */
+export async function listTags(db: Executor, scope: ReadScope) {
+  const result = scope.all
+    ? await sql<{ tag: string; items: number }>`
+        SELECT tag, items FROM knowledge_tag_counts WHERE account_id = ${scope.accountId} ORDER BY items DESC, tag ASC`.execute(db)
+    : await sql<{ tag: string; items: number }>`
+        SELECT tag, count(*) AS items FROM knowledge, unnest(tags) AS tag
+        WHERE account_id = ${scope.accountId} AND ${withinScope(scope, 'collection_id')}
+        GROUP BY tag ORDER BY items DESC, tag ASC`.execute(db);
   return result.rows.map((row) => ({ tag: row.tag, count: Number(row.items) }));
 }
 
-/** How many items the account has (kept by triggers, migration 0021). */
-export async function countKnowledge(db: Executor, accountId: string): Promise<number> {
-  const result = await sql<{ items: number }>`
-    SELECT items FROM knowledge_counts WHERE account_id = ${accountId}
-  `.execute(db);
+/** How many items the scope sees (the whole workspace's kept by triggers, migration 0021; else counted). */
+export async function countKnowledge(db: Executor, scope: ReadScope): Promise<number> {
+  const result = scope.all
+    ? await sql<{ items: number }>`SELECT items FROM knowledge_counts WHERE account_id = ${scope.accountId}`.execute(db)
+    : await sql<{ items: number }>`
+        SELECT count(*) AS items FROM knowledge
+        WHERE account_id = ${scope.accountId} AND ${withinScope(scope, 'collection_id')}`.execute(db);
   return Number(result.rows[0]?.items ?? 0);
 }
 
-/** Items created per ISO week (weeks start on Monday, UTC) since `since`, as a trigger counts them (migration 0024). */
-export async function countCreatedPerWeek(db: Executor, accountId: string, since: Date) {
-  const result = await sql<{ week: string; count: number }>`
-    SELECT to_char(week, 'YYYY-MM-DD') AS week, items AS count
-    FROM knowledge_week_counts
-    WHERE account_id = ${accountId} AND week >= knowledge_week_of(${since}::timestamptz)
-    ORDER BY week`.execute(db);
+/**
+ * Items the scope sees created per ISO week (weeks start on Monday, UTC) since `since`: as a
+ * trigger counts them for the whole workspace (migration 0024), else counted over the visible ones.
+ */
+export async function countCreatedPerWeek(db: Executor, scope: ReadScope, since: Date) {
+  const result = scope.all
+    ? await sql<{ week: string; count: number }>`
+        SELECT to_char(week, 'YYYY-MM-DD') AS week, items AS count
+        FROM knowledge_week_counts
+        WHERE account_id = ${scope.accountId} AND week >= knowledge_week_of(${since}::timestamptz)
+        ORDER BY week`.execute(db)
+    : await sql<{ week: string; count: number }>`
+        SELECT to_char(knowledge_week_of(created_at), 'YYYY-MM-DD') AS week, count(*) AS count
+        FROM knowledge
+        WHERE account_id = ${scope.accountId} AND ${withinScope(scope, 'collection_id')}
+          AND created_at >= knowledge_week_of(${since}::timestamptz)
+        GROUP BY 1 ORDER BY 1`.execute(db);
   return result.rows.map((row) => ({ week: row.week, count: Number(row.count) }));
 }

@@ -249,6 +249,8 @@ export interface ItemFilters {
   required?: string[];
   /** A tsquery no chunk of the item may match. */
   excluded?: string;
+  /** The collections the item must be in (decision 35): the viewer's, or the one the list shows. */
+  collectionIds?: string[];
 }
 
 /** The SQL conditions on `knowledge_id` (a column) that `filters` asks for. */
@@ -261,6 +263,12 @@ export function itemConditions(accountId: string, knowledgeId: string, filters: 
       sql`true`,
       ...(filters.tags && filters.tags.length > 0
         ? [sql`${id} IN (SELECT id FROM knowledge WHERE account_id = ${accountId} AND tags @> ${filters.tags}::text[])`]
+        : []),
+      ...(filters.collectionIds
+        ? [
+            sql`${id} IN (SELECT id FROM knowledge WHERE account_id = ${accountId}
+              AND collection_id = ANY(${filters.collectionIds}::uuid[]))`,
+          ]
         : []),
       ...(filters.required ?? []).map((query) => sql`${id} IN (${holding(query)})`),
       ...(filters.excluded ? [sql`${id} NOT IN (${holding(filters.excluded)})`] : []),

@@ -94,10 +94,12 @@ export async function copyToPostgres(options: {
       const tables = (await tablesInOrder(target)).filter((table) => !MIGRATOR_TABLES.has(table));
       await target.query('BEGIN');
       // Copied rows are no change to announce: the triggers that record changes for live
-      // streams stay off for the copy (change_events itself is copied like any table).
+      // streams stay off for the copy (change_events itself is copied like any table), and so
+      // does the one that gives a new workspace its first collection (it comes with the copy).
       const { rows: announcing } = await target.query<{ table: string; trigger: string }>(
         `SELECT c.relname AS "table", t.tgname AS "trigger" FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
-         WHERE t.tgfoid = 'record_change'::regproc`,
+         WHERE t.tgfoid IN ('record_change'::regproc, 'record_knowledge_change'::regproc,
+           'record_collection_change'::regproc, 'collections_first_of_account'::regproc)`,
       );
       const switchAnnouncing = async (state: 'ENABLE' | 'DISABLE') => {
         for (const { table, trigger } of announcing)
@@ -161,6 +163,8 @@ export async function copyToPostgres(options: {
           throw new Error(`${table}: ${from[0]!.rows} rows in PGlite, ${to[0]!.rows} in PostgreSQL`);
         report.tables.push({ table, rows: to[0]!.rows, derived: DERIVED_TABLES.has(table) });
       }
+      // The deferred checks of the copied rows run now: a table with checks pending cannot have its triggers switched.
+      await target.query('SET CONSTRAINTS ALL IMMEDIATE');
       await switchAnnouncing('ENABLE');
       await target.query('COMMIT');
     } catch (error) {

@@ -184,6 +184,31 @@ export interface KnowledgeTable {
   updated_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** The version the current one was restored from (0033); null when an edit made it. */
   restored_from: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Its collection (0035); set by a trigger to the workspace's first when stored without one. */
+  collection_id: ColumnType<string, string | undefined, string>;
+  /** The item it is nested under, in the same collection (0035); null at the top of its collection. */
+  parent_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its place among its siblings (0035); set by a trigger to after them when stored without one. */
+  position: ColumnType<number, number | undefined, number>;
+}
+
+/** A group of a workspace's items (0035, decision 35), open to every member or restricted to chosen ones. */
+export interface CollectionsTable {
+  id: Generated<string>;
+  account_id: string;
+  name: string;
+  description: string | null;
+  color: string | null;
+  position: number;
+  restricted: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+}
+
+/** A member chosen for a restricted collection (0035); leaves with their membership of the workspace. */
+export interface CollectionMembersTable {
+  collection_id: string;
+  account_id: string;
+  user_id: string;
 }
 
 /** An earlier version of an item, kept whole when a save or restore replaced it (0033, decision 31). */
@@ -343,6 +368,8 @@ export interface ChangeEventsTable {
   row_id: string;
   op: ChangeOp;
   created_at: Timestamp;
+  /** For knowledge and collections (0035): the collection the change is in, so streams show it only to who may see it. */
+  collection_id: ColumnType<string | null, never, never>;
 }
 
 /** An item's live document, compacted (0034, decision 34). */
@@ -395,6 +422,8 @@ export interface DB {
   login_link_requests: LoginLinkRequestsTable;
   login_links: LoginLinksTable;
   knowledge: KnowledgeTable;
+  collections: CollectionsTable;
+  collection_members: CollectionMembersTable;
   knowledge_stars: KnowledgeStarsTable;
   knowledge_pdfs: KnowledgePdfsTable;
   knowledge_revisions: KnowledgeRevisionsTable;

@@ -23,6 +23,9 @@ function common(row: KnowledgeSummaryRow) {
     pdf_processing: Boolean(row.pdf_processing),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    collectionId: row.collection_id,
+    parentId: row.parent_id,
+    position: row.position,
   };
 }
 
@@ -33,5 +36,13 @@ export function presentKnowledgeSummary(row: KnowledgeSummaryRow): KnowledgeSumm
 
 /** The whole item, as the article page and edit form need it. */
 export function presentKnowledge(row: KnowledgeRow): KnowledgeDto {
-  return { ...common(row), content: row.content, ai_question: row.ai_question, version: row.version };
+  return {
+    ...common(row),
+    content: row.content,
+    ai_question: row.ai_question,
+    version: row.version,
+    collectionName: row.collection_name,
+    ancestors: row.ancestors,
+    children: row.children,
+  };
 }

@@ -38,6 +38,9 @@ export class LiveStream {
   private readonly sentAt: number[] = [];
   private wait: { timer: NodeJS.Timeout; resolve: () => void } | undefined;
   private isClosed = false;
+  /** Collections hidden from this user in their workspaces (decision 35), now and before the last change of them. */
+  private hidden: ReadonlySet<string> = new Set();
+  private hiddenBefore: ReadonlySet<string> = new Set();
   private readonly ended: Promise<void>;
   private end = () => {};
 
@@ -63,9 +66,25 @@ export class LiveStream {
       const aboutThisUser = change.table === 'account_members' && change.rowId === this.userId;
       if (aboutThisUser && change.op === 'insert') this.accounts.add(change.accountId);
       if (aboutThisUser && change.op === 'delete') this.leave(change.accountId);
-      if (aboutThisUser || this.accounts.has(change.accountId)) this.queue(change);
+      if ((aboutThisUser || this.accounts.has(change.accountId)) && !this.hides(change)) this.queue(change);
     }
     void this.pump();
+  }
+
+  /**
+   * The collections now hidden from this user (read again after each change of collections or of
+   * their own role). Their items' changes are left out; a change of a collection itself is passed
+   * on when the user saw it before or sees it now, so a page hears that it was opened or closed to them.
+   */
+  hideCollections(hidden: ReadonlySet<string>) {
+    this.hiddenBefore = this.hidden;
+    this.hidden = hidden;
+  }
+
+  private hides({ table, collectionId }: NumberedChange) {
+    if (!collectionId) return false;
+    if (table === 'collections') return this.hidden.has(collectionId) && this.hiddenBefore.has(collectionId);
+    return this.hidden.has(collectionId);
   }
 
   /** The page should fetch everything again, as of change `throughId`. */
@@ -154,7 +173,7 @@ export class LiveStream {
     }
     const next = this.pending.entries().next();
     if (next.done) return false;
-    const [key, { id, ...event }] = next.value;
+    const [key, { id, collectionId: _collection, ...event }] = next.value;
     this.pending.delete(key);
     await this.sink.send({ id, event: LIVE_EVENTS.change, data: JSON.stringify(event satisfies ChangeEvent) });
     return true;

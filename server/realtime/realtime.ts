@@ -3,6 +3,7 @@ import { LIVE_LIMITS, LIVE_MESSAGES } from '../../common/live';
 import type { Database } from '../db/client';
 import { accountIdsOfMember } from '../data/account-members';
 import { changesAfter, keptChangeRange, type NumberedChange } from '../data/change-events';
+import { collectionsHiddenFrom } from '../data/collection-access';
 import { usableAuthSessionIds } from '../data/login-sessions';
 import { AppError } from '../errors';
 import { createChangeFeed } from './change-feed';
@@ -33,9 +34,38 @@ export function createRealtime(deps: { database: Database; logger: Logger }, ove
   let heartbeat: NodeJS.Timeout | undefined;
   let closing = false;
 
+  /** Each stream's deliveries, one after another: a change of collections first reads what the user may now see. */
+  const deliveries = new WeakMap<LiveStream, Promise<void>>();
   feed.subscribe((changes) => {
-    for (const stream of streams) stream.offer(changes);
+    for (const stream of streams) deliver(stream, changes);
   });
+
+  /**
+   * Offers a batch to a stream; when the batch changes a collection, or the user's own role, the
+   * collections hidden from them are read again first (decision 35). Batches keep their order.
+   */
+  function deliver(stream: LiveStream, changes: NumberedChange[]) {
+    const rereads = changes.some(
+      (change) =>
+        change.table === 'collections' || (change.table === 'account_members' && change.rowId === stream.userId),
+    );
+    const before = deliveries.get(stream);
+    if (!rereads && !before) return stream.offer(changes);
+    const next = (before ?? Promise.resolve())
+      .then(async () => {
+        if (rereads) stream.hideCollections(await collectionsHiddenFrom(db, stream.userId));
+        stream.offer(changes);
+      })
+      .catch((error: unknown) => {
+        // What the user may see is unknown: the stream ends, and the page reconnects and fetches again.
+        logger.warn({ err: error }, 'Could not read the collections of a live stream');
+        stream.close();
+      })
+      .finally(() => {
+        if (deliveries.get(stream) === next) deliveries.delete(stream);
+      });
+    deliveries.set(stream, next);
+  }
   // A session that ended through any process closes its streams here at once (decision 28), before
   // the changes read with its end are offered.
   feed.onSessionsEnded((sessionIds) => {
@@ -126,6 +156,7 @@ export function createRealtime(deps: { database: Database; logger: Logger }, ove
       const live = await feed.exclusive(async () => {
         const accounts = new Set(await accountIdsOfMember(db, stream.userId));
         const opened = new LiveStream(stream.userId, stream.sessionId, accounts, stream.sink, options);
+        opened.hideCollections(await collectionsHiddenFrom(db, stream.userId));
         // The session was read up to a few seconds ago (the auth cache): if it has ended since, its end
         // may already have gone by; any later end comes after `position`, to this stream.
         const usable = await usableAuthSessionIds(db, [stream.sessionId]);

@@ -8,6 +8,7 @@ import {
   type TermGroup,
 } from '../data/keyword-search';
 import { knowledgeByIds } from '../data/knowledge';
+import type { ReadScope } from '../data/collection-access';
 import { lexemeQuery, readStatistics } from '../data/search-index';
 import { isStopWord, isVariantTerm, words } from './analyze';
 import { CJK, completes, parseKeywordQuery, spellable, termGroupsOf, type QueryWord } from './keyword-query';
@@ -31,7 +32,24 @@ export interface KeywordSearchResult {
   correctedSearch: string | null;
 }
 
-type KeywordQuery = { accountId: string; search: string; tags: string[]; page: number; sort: 'relevance' | 'newest' };
+type KeywordQuery = {
+  scope: ReadScope;
+  search: string;
+  tags: string[];
+  page: number;
+  sort: 'relevance' | 'newest';
+  /** Only this collection's items (the list's collection filter). */
+  collectionId?: string;
+};
+
+/**
+ * The collections a search keeps to: the one asked for, or those the viewer sees when some are
+ * hidden from them (undefined: the whole workspace, no condition at all).
+ */
+export function searchedCollections(scope: ReadScope, collectionId?: string): string[] | undefined {
+  if (collectionId) return [collectionId];
+  return scope.all ? undefined : scope.collectionIds;
+}
 
 /**
  * The list's search. When the words as typed find nothing, the items of the
@@ -43,12 +61,13 @@ export async function keywordSearch(
   query: KeywordQuery & { exact?: boolean },
 ): Promise<KeywordSearchResult> {
   const asTyped = await searchAsTyped(db, query);
-  if (query.exact || asTyped.rows.length > 0) return { ...asTyped, correctedSearch: null };
+  // The vocabulary is the whole workspace's: its words would tell of items in collections the viewer does not see.
+  if (query.exact || asTyped.rows.length > 0 || !query.scope.all) return { ...asTyped, correctedSearch: null };
   // A later page past the end of the search's own items is just the end.
   if (query.page > 0 && (await searchAsTyped(db, { ...query, page: 0 })).rows.length > 0) {
     return { ...asTyped, correctedSearch: null };
   }
-  const corrected = await nearestSearch(db, query.accountId, query.search);
+  const corrected = await nearestSearch(db, query.scope.accountId, query.search);
   if (!corrected) return { ...asTyped, correctedSearch: null };
   const shown = await searchAsTyped(db, { ...query, search: corrected });
   if (shown.rows.length === 0 && query.page === 0) return { ...asTyped, correctedSearch: null };
@@ -62,7 +81,7 @@ export async function keywordSearch(
  * relevance, the matching items are ranked as the AI search ranks (rankByWords).
  */
 async function searchAsTyped(db: Executor, query: KeywordQuery): Promise<Omit<KeywordSearchResult, 'correctedSearch'>> {
-  const { accountId } = query;
+  const { accountId } = query.scope;
   const parsed = parseKeywordQuery(query.search);
   const positive = parsed.filter((word) => !word.negated);
   const excludedTerms = parsed.filter((word) => word.negated).flatMap((word) => termGroupsOf(word.word).flat());
@@ -73,10 +92,13 @@ async function searchAsTyped(db: Executor, query: KeywordQuery): Promise<Omit<Ke
     ? (await wordsStartingWith(db, accountId, lastWord.word, MAX_COMPLETIONS + 1)).filter((w) => w !== lastWord.word)
     : [];
   const groups = planGroups(positive, lastWord, completions.slice(0, MAX_COMPLETIONS));
-  const ids = await matchingIds(db, { ...query, groups, excludedTerms });
+  const collectionIds = searchedCollections(query.scope, query.collectionId);
+  const ids = await matchingIds(db, { ...query, accountId, collectionIds, groups, excludedTerms });
   const rows = await knowledgeByIds(db, accountId, ids);
   const suggestion =
-    query.page === 0 ? await suggestFor(db, accountId, query.search, positive, lastWord, completions) : null;
+    query.page === 0 && query.scope.all
+      ? await suggestFor(db, accountId, query.search, positive, lastWord, completions)
+      : null;
   return { rows, suggestion };
 }
 
@@ -120,9 +142,10 @@ async function matchingIds(
     tags: string[];
     page: number;
     sort: 'relevance' | 'newest';
+    collectionIds?: string[];
   },
 ): Promise<string[]> {
-  const { accountId, groups, tags, page } = query;
+  const { accountId, groups, tags, page, collectionIds } = query;
   const allTerms = [
     ...new Set([...groups.flatMap((group) => group.terms.map(({ term }) => term)), ...query.excludedTerms]),
   ];
@@ -136,7 +159,7 @@ async function matchingIds(
     .map((group) => known(group.terms.map(({ term }) => term)));
   // A required word no item has: nothing matches.
   if (requiredGroups.some((terms) => terms.length === 0)) return [];
-  const filters = { tags, excluded, required: requiredGroups.map((terms) => lexemeQuery(terms)) };
+  const filters = { tags, excluded, collectionIds, required: requiredGroups.map((terms) => lexemeQuery(terms)) };
   if (query.sort === 'newest' || groups.length === 0) return newestMatchingIds(db, { accountId, filters, page });
   const ranked = await rankByWords(
     db,

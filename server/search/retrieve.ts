@@ -11,6 +11,7 @@ import {
   type TermRarity,
 } from '../data/search-index';
 import { rankByVector, type VectorBudget } from '../data/search-vector-ranking';
+import { idsWithinScope } from '../data/collection-access';
 import { analyzeQuery } from './analyze';
 import { fuseRankings } from './fuse';
 import type { Embedder } from './embed';
@@ -44,6 +45,8 @@ export interface RetrieveOptions {
   timeoutMs?: number;
   /** Overrides how long the ranking by meaning may take (server/data/search-vector-ranking.ts). */
   vectorBudget?: VectorBudget;
+  /** The collections the asker sees, when some are hidden from them (decision 35); else the whole workspace. */
+  collectionIds?: string[];
 }
 
 /**
@@ -59,9 +62,11 @@ export async function retrieve(
   question: string,
   options: RetrieveOptions = {},
 ): Promise<RankedPassage[]> {
-  const { limit = 10, embedder, logger } = options;
+  const { limit = 10, embedder, logger, collectionIds } = options;
   const terms = withVariants(analyzeQuery(question));
-  const byWords = async (depth: number) => withPassages(db, (await rankByWords(db, accountId, terms)).slice(0, depth));
+  const filters: ItemFilters = collectionIds ? { collectionIds } : {};
+  const byWords = async (depth: number) =>
+    withPassages(db, (await rankByWords(db, accountId, terms, filters)).slice(0, depth));
   if (!embedder) return withPassageText(db, await byWords(limit));
 
   const depth = Math.max(limit, FUSION_DEPTH);
@@ -89,7 +94,16 @@ export async function retrieve(
     logger?.warn({ err: new Error('The ranking by meaning ran past its time budget') }, 'Ranking by words alone');
     return withPassageText(db, lexical.slice(0, limit));
   }
-  return withPassageText(db, fuseRankings(lexical, semantic, limit));
+  // The vectors are the whole workspace's: what the asker may not see is left out before fusing.
+  const visible = collectionIds
+    ? await idsWithinScope(
+        db,
+        { accountId, all: false, collectionIds },
+        semantic.map((hit) => hit.knowledge_id),
+      )
+    : undefined;
+  const seen = visible ? semantic.filter((hit) => visible.has(hit.knowledge_id)) : semantic;
+  return withPassageText(db, fuseRankings(lexical, seen, limit));
 }
 
 /**

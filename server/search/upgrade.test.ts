@@ -5,6 +5,7 @@ import { migrateToLatest } from '../db/migrate';
 import { migrations } from '../db/migrations/index';
 import { openTestDatabase } from '../test/test-database';
 import { keywordSearch } from './keyword-search';
+import { wholeWorkspace } from '../data/collection-access';
 import { reindexInBackground } from './reindex';
 import { retrieve } from './retrieve';
 
@@ -58,6 +59,12 @@ it('moves a database of the postings index to the new one in the background, fou
   const hits = await retrieve(db, accountId, 'queue worker restart');
   expect(hits).toHaveLength(8);
   expect(hits[0]).toMatchObject({ heading: 'Restart' });
-  const listed = await keywordSearch(db, { accountId, search: 'worker', tags: [], page: 0, sort: 'relevance' });
+  const listed = await keywordSearch(db, {
+    scope: wholeWorkspace(accountId),
+    search: 'worker',
+    tags: [],
+    page: 0,
+    sort: 'relevance',
+  });
   expect(listed.rows).toHaveLength(8);
 });

@@ -36,6 +36,11 @@ export interface RouteCase {
   destroysWorkspace?: boolean;
   /** The request names something in the workspace besides the account (an item, a member, an invitation, a file). */
   namesObject?: boolean;
+  /**
+   * What it names is an item, an item's file or a collection: named in a restricted collection the
+   * caller was not chosen for, it does not exist for them (decision 35; the walk's `outsider`).
+   */
+  namesItem?: boolean;
   sample: (context: SampleContext) => Sample | Promise<Sample>;
 }
 
@@ -211,41 +216,58 @@ export const routeCases: Record<string, RouteCase | LeftToOthers> = {
     allowed: 'member',
     sample: (context) => ({ ...inWorkspace(context), json: { title: 'A walk note', content: '<p>Note</p>' } }),
   },
-  'GET /api/accounts/:accountId/knowledge/:knowledgeId': { allowed: 'member', namesObject: true, sample: onItem },
+  'GET /api/accounts/:accountId/knowledge/:knowledgeId': {
+    allowed: 'member',
+    namesObject: true,
+    namesItem: true,
+    sample: onItem,
+  },
   'PATCH /api/accounts/:accountId/knowledge/:knowledgeId': {
     allowed: 'member',
     namesObject: true,
+    namesItem: true,
     sample: (context) => ({ ...onItem(context), json: { title: context.workspace.item.title } }),
   },
   'DELETE /api/accounts/:accountId/knowledge/:knowledgeId': {
     allowed: 'member',
     namesObject: true,
+    namesItem: true,
     sample: async ({ account, workspace }) => {
-      const doomed = await createItem(workspace.owner, workspace.id, { title: 'To be deleted' });
+      const doomed = await createItem(workspace.owner, workspace.id, {
+        title: 'To be deleted',
+        collectionId: workspace.itemCollectionId,
+      });
       return { params: { accountId: account.id, knowledgeId: doomed.id } };
     },
   },
   'GET /api/accounts/:accountId/knowledge/:knowledgeId/revisions': {
     allowed: 'member',
     namesObject: true,
+    namesItem: true,
     sample: onItem,
   },
   'POST /api/accounts/:accountId/knowledge/:knowledgeId/revisions': {
     allowed: 'member',
     namesObject: true,
+    namesItem: true,
     sample: (context) => ({ ...onItem(context), json: { name: 'As walked' } }),
   },
   'GET /api/accounts/:accountId/knowledge/:knowledgeId/revisions/:version': {
     allowed: 'member',
     namesObject: true,
+    namesItem: true,
     // Version 1 is the item as made: its current version, or kept since.
     sample: (context) => ({ params: { ...onItem(context).params, version: '1' } }),
   },
   'POST /api/accounts/:accountId/knowledge/:knowledgeId/revisions/:version/restore': {
     allowed: 'member',
     namesObject: true,
+    namesItem: true,
     sample: async ({ account, workspace }) => {
-      const item = await createItem(workspace.owner, workspace.id, { title: 'To be restored' });
+      const item = await createItem(workspace.owner, workspace.id, {
+        title: 'To be restored',
+        collectionId: workspace.itemCollectionId,
+      });
       await workspace.owner.patch(`/api/accounts/${workspace.id}/knowledge/${item.id}`, { title: 'Edited' });
       return { params: { accountId: account.id, knowledgeId: item.id, version: '1' }, json: {} };
     },
@@ -262,6 +284,7 @@ export const routeCases: Record<string, RouteCase | LeftToOthers> = {
   'POST /api/linkKnowledgePdf': {
     allowed: 'member',
     namesObject: true,
+    namesItem: true,
     sample: async ({ account, workspace }) => {
       const uploaded = await uploadPdf(
         workspace.owner,
@@ -293,19 +316,80 @@ export const routeCases: Record<string, RouteCase | LeftToOthers> = {
   'GET /api/secureImage': {
     allowed: 'member',
     namesObject: true,
+    namesItem: true,
     // The file's path names its account; an accountId beside it must not count.
     sample: ({ account, workspace }) => ({
       query: { accountId: account.id, bucket: 'knowledge-images', path: workspace.imagePath },
     }),
   },
 
+  'GET /api/accounts/:accountId/collections': { allowed: 'member', sample: inWorkspace },
+  'POST /api/accounts/:accountId/collections': {
+    allowed: 'admin',
+    sample: (context) => ({ ...inWorkspace(context), json: { name: 'A walked collection' } }),
+  },
+  'PATCH /api/accounts/:accountId/collections/:collectionId': {
+    allowed: 'admin',
+    namesObject: true,
+    namesItem: true,
+    sample: ({ account, workspace }) => ({
+      params: { accountId: account.id, collectionId: workspace.itemCollectionId },
+      json: { description: 'Walked' },
+    }),
+  },
+  'PUT /api/accounts/:accountId/collections/order': {
+    allowed: 'admin',
+    sample: async ({ lore, account }) => {
+      const rows = await lore.db
+        .selectFrom('collections')
+        .select('id')
+        .where('account_id', '=', account.id)
+        .orderBy('position')
+        .execute();
+      return { ...inWorkspace({ account } as SampleContext), json: { ids: rows.map((row) => row.id) } };
+    },
+  },
+  'DELETE /api/accounts/:accountId/collections/:collectionId': {
+    allowed: 'admin',
+    namesObject: true,
+    namesItem: true,
+    sample: async ({ account, workspace }) => {
+      const made = await workspace.owner.post(`/api/accounts/${workspace.id}/collections`, { name: 'To be deleted' });
+      return {
+        params: { accountId: account.id, collectionId: made.body.data.id as string },
+        query: { moveItemsTo: workspace.itemCollectionId },
+      };
+    },
+  },
+  'POST /api/accounts/:accountId/knowledge/:knowledgeId/move': {
+    allowed: 'member',
+    namesObject: true,
+    namesItem: true,
+    sample: async ({ account, workspace }) => {
+      const item = await createItem(workspace.owner, workspace.id, {
+        title: 'To be moved',
+        collectionId: workspace.itemCollectionId,
+      });
+      return {
+        params: { accountId: account.id, knowledgeId: item.id },
+        json: { collectionId: workspace.itemCollectionId, parentId: null, position: 0 },
+      };
+    },
+  },
+
   'GET /api/accounts/:accountId/stars': { allowed: 'member', sample: inWorkspace },
   'POST /api/accounts/:accountId/stars': {
     allowed: 'member',
     namesObject: true,
+    namesItem: true,
     sample: (context) => ({ ...inWorkspace(context), json: { knowledgeId: context.workspace.item.id } }),
   },
-  'DELETE /api/accounts/:accountId/stars/:knowledgeId': { allowed: 'member', namesObject: true, sample: onItem },
+  'DELETE /api/accounts/:accountId/stars/:knowledgeId': {
+    allowed: 'member',
+    namesObject: true,
+    namesItem: true,
+    sample: onItem,
+  },
   'POST /api/updateStarPositions': {
     allowed: 'member',
     sample: ({ account }) => ({ json: { accountId: account.id, updates: [] } }),

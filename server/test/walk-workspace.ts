@@ -25,6 +25,7 @@ export async function createWalkWorkspace(lore: TestServer) {
     'image/png',
   );
   if (upload.status !== 201) throw new Error(`The walk's image was refused: ${upload.status}`);
+  const restricted = await createRestrictedCorner(account.owner, account.id, marker);
   return {
     id: account.id,
     name,
@@ -33,8 +34,46 @@ export async function createWalkWorkspace(lore: TestServer) {
     member,
     item,
     imagePath: upload.body.data.path as string,
+    /** The collection new items of the samples go in: the workspace's first, open to every member. */
+    itemCollectionId: item.collectionId,
     /** Text that identifies this workspace's data in an answer. */
     secrets: [account.id, name, item.title, account.owner.email, admin.email, member.email],
+    restricted,
+  };
+}
+
+/**
+ * A restricted collection no member was chosen for (decision 35), with an item and an image only
+ * that item shows: what the walk's member must never see, on any route, and the object the
+ * `outsider` caller names.
+ */
+async function createRestrictedCorner(owner: SignedInClient, accountId: string, marker: string) {
+  const created = await owner.post(`/api/accounts/${accountId}/collections`, {
+    name: `Board room ${marker}`,
+    restricted: true,
+  });
+  if (created.status !== 201) throw new Error(`The walk's restricted collection was refused: ${created.status}`);
+  const collectionId = created.body.data.id as string;
+  const upload = await uploadFile(
+    owner,
+    `/api/accounts/${accountId}/knowledge-images`,
+    sampleImages.gif,
+    'board.gif',
+    'image/gif',
+  );
+  if (upload.status !== 201) throw new Error(`The walk's restricted image was refused: ${upload.status}`);
+  const imagePath = upload.body.data.path as string;
+  const item = await createItem(owner, accountId, {
+    title: `Board minutes ${marker}`,
+    content: `<p>The quartermaster sells the zeppelin hangar.</p><img src="${upload.body.data.url as string}" data-path="${imagePath}">`,
+    collectionId,
+  });
+  return {
+    collectionId,
+    item,
+    imagePath,
+    /** Text that identifies the restricted collection's data in an answer. */
+    secrets: [collectionId, `Board room ${marker}`, item.id, item.title, 'zeppelin', imagePath],
   };
 }
 

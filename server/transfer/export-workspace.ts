@@ -5,7 +5,7 @@ import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PDFS_BUCKET, STORED_PATH, type Bucket } from '../../common/files';
 import type { AppDeps } from '../app-env';
 import { ownPdfPath, pathFromSecureUrl } from '../content/knowledge-html';
-import { exportItemPages, type ExportItemRow } from '../data/export-items';
+import { exportItemPages, exportTree, type ExportItemRow } from '../data/export-items';
 import {
   IMAGES_FOLDER,
   ITEMS_FOLDER,
@@ -13,7 +13,7 @@ import {
   MANIFEST_FORMAT,
   MANIFEST_NAME,
   MANIFEST_VERSION,
-  slugOf,
+  itemFiles,
   type ManifestItem,
 } from './format';
 import { authorNameOf } from '../presenters/knowledge-presenter';
@@ -74,11 +74,14 @@ async function writeExport(
   const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'lore-export-'));
   const manifestFile = path.join(folder, MANIFEST_NAME);
   try {
+    const tree = await exportTree(db, account.id);
+    const files = itemFiles(tree);
     const header = {
       format: MANIFEST_FORMAT,
       version: MANIFEST_VERSION,
       exported_at: new Date().toISOString(),
       account: { id: account.id, name: account.name },
+      collections: tree.collections,
     };
     await fs.promises.writeFile(manifestFile, `${JSON.stringify(header).slice(0, -1)},"items":[\n`);
     const written = new Set<string>();
@@ -87,7 +90,7 @@ async function writeExport(
       const entries: string[] = [];
       for (const row of page) {
         if (cancelled()) return;
-        const item = await exportItem(deps, account.id, row, zip, written);
+        const item = await exportItem(deps, account.id, row, zip, written, files.get(row.id));
         entries.push(JSON.stringify(item));
         await room();
       }
@@ -111,6 +114,8 @@ async function exportItem(
   row: ExportItemRow,
   zip: Zip,
   written: Set<string>,
+  /** Its Markdown file, in the tree's folders (an item made since the tree was read: at the top). */
+  file = `${ITEMS_FOLDER}/${row.short_id}.md`,
 ): Promise<ManifestItem> {
   /**
    * Copies a stored file into `folder` of the zip once (files are named by their
@@ -145,14 +150,13 @@ async function exportItem(
     const name = await copy(KNOWLEDGE_PDFS_BUCKET, storedPath, PDFS_FOLDER);
     return name ? { src: name } : null;
   });
-  // The Markdown file sits in ITEMS_FOLDER: its links are relative to that.
+  // The Markdown file sits in its folder of the tree: its links are relative to that.
   const besideItems = (src: string | null) =>
-    src?.startsWith(`${ITEMS_FOLDER}/`) ? { src: src.slice(ITEMS_FOLDER.length + 1) } : undefined;
+    src?.startsWith(`${ITEMS_FOLDER}/`) ? { src: path.posix.relative(path.posix.dirname(file), src) } : undefined;
   const markdownHtml = await rewritePdfViewers(
     await rewriteImages(manifestHtml, (image) => besideItems(image.src)),
     (pdf) => besideItems(pdf.src),
   );
-  const file = `${ITEMS_FOLDER}/${slugOf(row.title)}-${row.short_id}.md`;
   const markdown = itemMarkdown({
     title: row.title,
     tags: row.tags,
@@ -174,6 +178,9 @@ async function exportItem(
     ai_summary: row.ai_summary,
     ai_question: row.ai_question,
     file,
+    collection_id: row.collection_id,
+    parent_id: row.parent_id,
+    position: row.position,
   };
 }
 

@@ -31,6 +31,7 @@ import * as importKeysAndPdfReading from './0031-import-keys-and-pdf-reading';
 import * as searchVectorsPgvector from './0032-search-vectors-pgvector';
 import * as knowledgeRevisions from './0033-knowledge-revisions';
 import * as knowledgeDocuments from './0034-knowledge-documents';
+import * as collectionsAndNestedPages from './0035-collections-and-nested-pages';
 import * as apiTokens from './0036-api-tokens';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
@@ -67,5 +68,6 @@ export const migrations: Record<string, Migration> = {
   '0032-search-vectors-pgvector': searchVectorsPgvector,
   '0033-knowledge-revisions': knowledgeRevisions,
   '0034-knowledge-documents': knowledgeDocuments,
+  '0035-collections-and-nested-pages': collectionsAndNestedPages,
   '0036-api-tokens': apiTokens,
 };

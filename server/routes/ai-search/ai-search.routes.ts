@@ -19,6 +19,7 @@ import { authorize } from '../../policies/authorize';
 import { knowledgePolicy } from '../../policies/knowledge-policy';
 import { nearestSearch } from '../../search/keyword-search';
 import { retrieve } from '../../search/retrieve';
+import { readScopeOf } from '../../data/collection-access';
 
 /** How many of the related items the answer is written from: the best few, so it stays on point. */
 const ANSWER_SOURCES = 5;
@@ -66,10 +67,14 @@ export function aiSearchRoutes(deps: AppDeps) {
 
     const asked = c.req.header(REQUEST_ID_HEADER);
     const requestId = asked && REQUEST_ID.test(asked) ? asked : crypto.randomUUID();
-    const options = { limit: RELATED_ITEMS, embedder: deps.embedder, logger };
+    // Only the collections the asker sees (decision 35): answers, sources and related items alike.
+    const scope = await readScopeOf(database.db, { accountId, userId: member.user_id, role: member.role });
+    const collectionIds = scope.all ? undefined : scope.collectionIds;
+    const options = { limit: RELATED_ITEMS, embedder: deps.embedder, logger, collectionIds };
     let hits = await retrieve(database.db, accountId, query, options);
     // Nothing for the words as typed: the nearest workspace words (a typo, an unfinished word) before a 404.
-    const nearest = hits.length === 0 ? await nearestSearch(database.db, accountId, query) : null;
+    // The vocabulary is the whole workspace's, so not for an asker with collections hidden from them.
+    const nearest = hits.length === 0 && scope.all ? await nearestSearch(database.db, accountId, query) : null;
     if (nearest) hits = await retrieve(database.db, accountId, nearest, options);
     if (hits.length === 0) throw notFound('No knowledge found matching your query.');
 

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-env';
 import { createRouter } from '../../api/router';
 import { currentMembership } from '../../auth/guards';
 import { listExampleQuestions } from '../../data/item-descriptions';
+import { readScopeOf } from '../../data/collection-access';
 import { authorize } from '../../policies/authorize';
 import { knowledgePolicy } from '../../policies/knowledge-policy';
 
@@ -10,9 +11,10 @@ import { knowledgePolicy } from '../../policies/knowledge-policy';
 export function exampleQuestionsRoutes(deps: AppDeps) {
   const { db } = deps.database;
   return createRouter(deps).openapi(api.listExampleQuestions, async (c) => {
-    const { accountId, role } = currentMembership(c);
-    authorize(knowledgePolicy.read, { role });
+    const membership = currentMembership(c);
+    authorize(knowledgePolicy.read, membership);
     const { count } = c.req.valid('query');
-    return c.json({ data: await listExampleQuestions(db, accountId, count * 2) }, 200);
+    const scope = await readScopeOf(db, membership);
+    return c.json({ data: await listExampleQuestions(db, scope, count * 2) }, 200);
   });
 }

@@ -4,6 +4,7 @@ import { displayNameOf } from '../../../common/profile';
 import type { AppDeps } from '../../app-env';
 import { createRouter } from '../../api/router';
 import { currentMembership, currentUser } from '../../auth/guards';
+import { readScopeOf } from '../../data/collection-access';
 import { loadKnowledge } from '../../data/load-knowledge';
 import { findProfileWithEmail } from '../../data/profiles';
 import { forbidden } from '../../errors';
@@ -22,7 +23,9 @@ export function collaborationRoutes(deps: AppDeps) {
     // Browsers send the page's origin with a WebSocket and no preflight: another site's page would otherwise ride the cookie.
     const origin = c.req.header('origin');
     if (origin && origin !== env.BASE_URL) throw forbidden('Cross-site requests are not allowed');
-    const item = await loadKnowledge(database.db, accountId, c.req.valid('param').knowledgeId);
+    // An item in a collection the member may not see is not found, as everywhere (decision 35).
+    const scope = await readScopeOf(database.db, currentMembership(c));
+    const item = await loadKnowledge(database.db, scope, c.req.valid('param').knowledgeId);
     // A reader of the article joins for presence only: reading is enough for that.
     const mode = c.req.valid('query').presence === 'only' ? 'presence' : 'edit';
     authorize(mode === 'edit' ? knowledgePolicy.write : knowledgePolicy.read, { role });

@@ -6,6 +6,7 @@ import { editKnowledgeItem } from '../../commands/edit-knowledge';
 import { nameCurrentVersion } from '../../commands/name-version';
 import { findCurrentVersion, findRevision, listRevisions } from '../../data/knowledge-revisions';
 import { loadKnowledge } from '../../data/load-knowledge';
+import { readScopeOf } from '../../data/collection-access';
 import type { Executor } from '../../data/executor';
 import { notFound } from '../../errors';
 import { authorize } from '../../policies/authorize';
@@ -33,14 +34,18 @@ export function knowledgeHistoryRoutes(deps: AppDeps) {
   return createRouter(deps)
     .openapi(api.listRevisions, async (c) => {
       const { accountId, role } = currentMembership(c);
-      const item = await loadKnowledge(db, accountId, c.req.valid('param').knowledgeId);
+      const item = await loadKnowledge(
+        db,
+        await readScopeOf(db, currentMembership(c)),
+        c.req.valid('param').knowledgeId,
+      );
       authorize(knowledgePolicy.readHistory, { role });
       return c.json({ data: await historyOf(db, accountId, item.id) }, 200);
     })
     .openapi(api.getRevision, async (c) => {
       const { accountId, role } = currentMembership(c);
       const { knowledgeId, version } = c.req.valid('param');
-      const item = await loadKnowledge(db, accountId, knowledgeId);
+      const item = await loadKnowledge(db, await readScopeOf(db, currentMembership(c)), knowledgeId);
       authorize(knowledgePolicy.readHistory, { role });
       const current = version === item.version;
       const row = current
@@ -52,7 +57,7 @@ export function knowledgeHistoryRoutes(deps: AppDeps) {
     .openapi(api.restoreRevision, async (c) => {
       const { accountId, userId, role } = currentMembership(c);
       const { knowledgeId, version } = c.req.valid('param');
-      const item = await loadKnowledge(db, accountId, knowledgeId);
+      const item = await loadKnowledge(db, await readScopeOf(db, currentMembership(c)), knowledgeId);
       authorize(knowledgePolicy.restore, { role });
       const revision = await findRevision(db, accountId, item.id, version);
       if (!revision) throw notFound('This version of the item was not found');
@@ -68,7 +73,11 @@ export function knowledgeHistoryRoutes(deps: AppDeps) {
     })
     .openapi(api.nameCurrentVersion, async (c) => {
       const { accountId, role } = currentMembership(c);
-      const item = await loadKnowledge(db, accountId, c.req.valid('param').knowledgeId);
+      const item = await loadKnowledge(
+        db,
+        await readScopeOf(db, currentMembership(c)),
+        c.req.valid('param').knowledgeId,
+      );
       authorize(knowledgePolicy.write, { role });
       const { name, version } = c.req.valid('json');
       await nameCurrentVersion(db, { accountId, knowledgeId: item.id, name, baseVersion: version });

@@ -18,6 +18,7 @@ import { createRouter } from '../../api/router';
 import { currentMembership } from '../../auth/guards';
 import { insertKnowledgePdf } from '../../data/knowledge-pdfs';
 import { loadKnowledge } from '../../data/load-knowledge';
+import { readScopeOf } from '../../data/collection-access';
 import { AppError, badRequest, notFound } from '../../errors';
 import { enqueueJob } from '../../data/jobs';
 import { READ_PDF } from '../../jobs/read-pdf';
@@ -96,7 +97,7 @@ export function knowledgePdfsRoutes(deps: AppDeps) {
       const { accountId, role } = currentMembership(c);
       authorize(knowledgePolicy.write, { role });
       const input = c.req.valid('json');
-      const item = await loadKnowledge(db, accountId, input.knowledgeId);
+      const item = await loadKnowledge(db, await readScopeOf(db, currentMembership(c)), input.knowledgeId);
       // Another account's path reads as missing: nothing says whether it exists.
       if (!input.pdfPath.startsWith(`${accountId}/`) || !input.pdfPath.endsWith('.pdf')) {
         throw notFound(PDF_LINK_MESSAGES.notStored);

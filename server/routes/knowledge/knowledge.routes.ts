@@ -7,6 +7,8 @@ import { sanitizeKnowledgeHtml, storedImagePaths } from '../../content/knowledge
 import { countKnowledgePdfs } from '../../data/knowledge-pdfs';
 import { countCreatedPerWeek, countKnowledge, listKnowledge, listTags } from '../../data/knowledge';
 import { loadKnowledge } from '../../data/load-knowledge';
+import { readScopeOf, scopeHolds, scopeKey } from '../../data/collection-access';
+import { placeForNewItem } from '../../commands/new-item-place';
 import { keywordSearch } from '../../search/keyword-search';
 import { createKnowledgeItem } from '../../commands/create-knowledge';
 import { deleteKnowledgeItem } from '../../commands/delete-knowledge';
@@ -31,53 +33,75 @@ export function knowledgeRoutes(deps: AppDeps) {
 
   return createRouter(deps)
     .openapi(api.listKnowledge, async (c) => {
-      const { accountId, role } = currentMembership(c);
+      const membership = currentMembership(c);
+      const { accountId, role } = membership;
       authorize(knowledgePolicy.read, { role });
-      const { search, tag: tags, page, sort, exact } = c.req.valid('query');
+      const { search, tag: tags, page, sort, exact, collection } = c.req.valid('query');
+      // Only the collections the caller sees (decision 35): answers are shared by callers who see the same ones.
+      const scope = await readScopeOf(db, membership);
       const answer = async () => {
-        const { rows, suggestion, correctedSearch } = search
-          ? await keywordSearch(db, { accountId, search, tags, page, sort, exact })
-          : { rows: await listKnowledge(db, { accountId, tags, page }), suggestion: null, correctedSearch: null };
+        const { rows, suggestion, correctedSearch } =
+          collection && !scopeHolds(scope, collection)
+            ? { rows: [], suggestion: null, correctedSearch: null }
+            : search
+              ? await keywordSearch(db, { scope, search, tags, page, sort, exact, collectionId: collection })
+              : {
+                  rows: await listKnowledge(db, { scope, tags, page, collectionId: collection }),
+                  suggestion: null,
+                  correctedSearch: null,
+                };
         const nextPage = rows.length === KNOWLEDGE_PAGE_SIZE ? page + 1 : null;
         return { data: { items: rows.map(presentKnowledgeSummary), page, nextPage, suggestion, correctedSearch } };
       };
       // A search is not kept: an item's index is written after its save's change is announced.
-      return c.json(search ? await answer() : await workspaceReads.read(accountId, ['list', tags, page], answer), 200);
+      const question = ['list', scopeKey(scope), tags, page, collection ?? null];
+      return c.json(search ? await answer() : await workspaceReads.read(accountId, question, answer), 200);
     })
     .openapi(api.listKnowledgeTags, async (c) => {
-      const { accountId } = currentMembership(c);
-      const answer = async () => ({ data: await listTags(db, accountId) });
-      return c.json(await workspaceReads.read(accountId, ['tags'], answer), 200);
+      const scope = await readScopeOf(db, currentMembership(c));
+      const answer = async () => ({ data: await listTags(db, scope) });
+      return c.json(await workspaceReads.read(scope.accountId, ['tags', scopeKey(scope)], answer), 200);
     })
     .openapi(api.countKnowledge, async (c) => {
-      const { accountId } = currentMembership(c);
-      const answer = async () => ({ data: { count: await countKnowledge(db, accountId) } });
-      return c.json(await workspaceReads.read(accountId, ['count'], answer), 200);
+      const scope = await readScopeOf(db, currentMembership(c));
+      const answer = async () => ({ data: { count: await countKnowledge(db, scope) } });
+      return c.json(await workspaceReads.read(scope.accountId, ['count', scopeKey(scope)], answer), 200);
     })
     .openapi(api.weeklyKnowledge, async (c) => {
-      const { accountId } = currentMembership(c);
+      const scope = await readScopeOf(db, currentMembership(c));
       const { since, fill } = weeklySeries(new Date(), WEEKS_ON_CHART);
-      const answer = async () => ({ data: fill(await countCreatedPerWeek(db, accountId, since)) });
-      return c.json(await workspaceReads.read(accountId, ['weekly', since], answer), 200);
+      const answer = async () => ({ data: fill(await countCreatedPerWeek(db, scope, since)) });
+      return c.json(await workspaceReads.read(scope.accountId, ['weekly', scopeKey(scope), since], answer), 200);
     })
     .openapi(api.createKnowledge, async (c) => {
-      const { accountId, userId, role } = currentMembership(c);
+      const membership = currentMembership(c);
+      const { accountId, userId, role } = membership;
       authorize(knowledgePolicy.write, { role });
-      const input = c.req.valid('json');
+      const { collectionId, parentId, ...input } = c.req.valid('json');
+      const place = await placeForNewItem(db, await readScopeOf(db, membership), { collectionId, parentId });
       // A retried create (its answer lost) sends the same key and gets the item the first made.
-      const row = await createKnowledgeItem(deps, { accountId, userId, ...input, idempotencyKey: idempotencyKeyOf(c) });
+      const row = await createKnowledgeItem(deps, {
+        accountId,
+        userId,
+        ...input,
+        ...place,
+        idempotencyKey: idempotencyKeyOf(c),
+      });
       return c.json({ data: presentKnowledge(row) }, 201);
     })
     .openapi(api.getKnowledge, async (c) => {
-      const { accountId, role } = currentMembership(c);
-      const row = await loadKnowledge(db, accountId, c.req.valid('param').knowledgeId);
-      authorize(knowledgePolicy.read, { role });
+      const membership = currentMembership(c);
+      const scope = await readScopeOf(db, membership);
+      const row = await loadKnowledge(db, scope, c.req.valid('param').knowledgeId);
+      authorize(knowledgePolicy.read, membership);
       return c.json({ data: presentKnowledge(row) }, 200);
     })
     .openapi(api.updateKnowledge, async (c) => {
-      const { accountId, userId, role } = currentMembership(c);
+      const membership = currentMembership(c);
+      const { accountId, userId, role } = membership;
       const { version: baseVersion, ...changes } = c.req.valid('json');
-      const existing = await loadKnowledge(db, accountId, c.req.valid('param').knowledgeId);
+      const scope = await readScopeOf(db, membership);
+      const existing = await loadKnowledge(db, scope, c.req.valid('param').knowledgeId);
       authorize(knowledgePolicy.write, { role });
       const content = changes.content === undefined ? undefined : sanitizeKnowledgeHtml(changes.content, accountId);
       const row = await editKnowledgeItem(deps, {
@@ -90,15 +114,18 @@ export function knowledgeRoutes(deps: AppDeps) {
       return c.json({ data: presentKnowledge(row) }, 200);
     })
     .openapi(api.deleteKnowledge, async (c) => {
-      const { accountId, role } = currentMembership(c);
-      const existing = await loadKnowledge(db, accountId, c.req.valid('param').knowledgeId);
+      const membership = currentMembership(c);
+      const { accountId, role } = membership;
+      const existing = await loadKnowledge(db, await readScopeOf(db, membership), c.req.valid('param').knowledgeId);
       authorize(knowledgePolicy.delete, { role });
-      const hadPdfs = (await countKnowledgePdfs(db, existing.id)) > 0;
-      // Its PDF rows go with it (cascade).
-      const content = await deleteKnowledgeItem(db, accountId, existing.id);
-      if (content === undefined) throw notFound('Knowledge item not found');
+      const { children } = c.req.valid('query');
+      const hadPdfs = (await countKnowledgePdfs(db, existing.id)) > 0 || children === 'delete';
+      // Its PDF rows go with it (cascade); its pages move up to its parent, or go too.
+      const contents = await deleteKnowledgeItem(db, accountId, existing.id, children);
+      if (contents === undefined) throw notFound('Knowledge item not found');
       // Not removed here: another item may show the same image (decision 12); PDFs go the same way.
-      if (hadPdfs || storedImagePaths(content, accountId).length > 0) await cleanUpImagesLater(db, accountId, logger);
+      const showedImages = contents.some((content) => storedImagePaths(content, accountId).length > 0);
+      if (hadPdfs || showedImages) await cleanUpImagesLater(db, accountId, logger);
       return c.body(null, 204);
     });
 }

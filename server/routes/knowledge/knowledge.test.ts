@@ -244,9 +244,19 @@ describe('counts kept by the database', () => {
           SELECT items FROM knowledge_week_counts WHERE account_id = ${account} ORDER BY week`.execute(lore.db)
       ).rows.map((row) => Number(row.items));
     expect(await weeksOf(accountId)).toEqual([1]);
-    await lore.db.updateTable('knowledge').set({ account_id: other.id }).where('id', '=', second.id).execute();
+    // With its collection: an item's collection is always of its own workspace (decision 35).
+    const collectionOf = async (account: string) =>
+      (await lore.db.selectFrom('collections').select('id').where('account_id', '=', account).executeTakeFirstOrThrow())
+        .id;
+    const moveTo = async (account: string) =>
+      lore.db
+        .updateTable('knowledge')
+        .set({ account_id: account, collection_id: await collectionOf(account), parent_id: null })
+        .where('id', '=', second.id)
+        .execute();
+    await moveTo(other.id);
     expect([await weeksOf(accountId), await weeksOf(other.id)]).toEqual([[], [1]]);
-    await lore.db.updateTable('knowledge').set({ account_id: accountId }).where('id', '=', second.id).execute();
+    await moveTo(accountId);
 
     expect((await owner.delete(`/api/accounts/${accountId}`)).status).toBe(204);
     const left = await sql<{ rows: number }>`

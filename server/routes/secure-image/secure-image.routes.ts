@@ -3,6 +3,8 @@ import { KNOWLEDGE_PDFS_BUCKET, accountIdOfStoredPath } from '../../../common/fi
 import type { AppDeps } from '../../app-env';
 import { createRouter } from '../../api/router';
 import { pdfFilename } from '../../data/knowledge-pdfs';
+import { currentMembership } from '../../auth/guards';
+import { fileHiddenFrom, readScopeOf } from '../../data/collection-access';
 import { notFound } from '../../errors';
 import { detectImageType } from '../../storage/image-types';
 import { peekStream } from '../../storage/peek-stream';
@@ -31,6 +33,8 @@ export function secureImageRoutes(deps: AppDeps) {
   } = deps;
   return createRouter(deps).openapi(getSecureImage, async (c) => {
     const { bucket, path } = c.req.valid('query');
+    // A file only items of collections hidden from the caller show is not found for them (decision 35).
+    if (await fileHiddenFrom(db, await readScopeOf(db, currentMembership(c)), path)) throw notFound('File not found');
     const file = await files.stream(bucket, path);
     if (!file) throw notFound('File not found');
     // The type is judged by the first bytes; the rest goes out as it is read, so a 50 MB PDF is never held whole.

@@ -64,7 +64,7 @@ export function transferRoutes(deps: AppDeps) {
               open = false;
             }
           };
-          runImport(deps, { accountId, userId, entries, onLine: send })
+          runImport(deps, { accountId, userId, role, entries, onLine: send })
             .catch((error: unknown) => {
               logger.error({ err: error, accountId }, 'An import stopped');
               send({ type: 'error', error: 'The import stopped unexpectedly' });

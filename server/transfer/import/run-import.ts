@@ -18,7 +18,9 @@ import { findImportedItemId } from '../../data/knowledge';
 import { AppError } from '../../errors';
 import { detectImageType } from '../../storage/image-types';
 import { PdfTimeoutError, readPdfForImport } from '../../storage/pdf';
-import { MANIFEST_FORMAT, MANIFEST_NAME, PDFS_FOLDER, type Manifest } from '../format';
+import { MANIFEST_FORMAT, MANIFEST_NAME, PDFS_FOLDER, type Manifest, type ManifestCollection } from '../format';
+import type { Role } from '../../db/schema';
+import { createPlacer, fileTreePlace, treeOrder, type Placer, type TreePlace } from './placement';
 import { rewriteImages, rewritePdfViewers } from '../html-files';
 import { handlerFor, UnreadableDocument, type ReadDocument } from './documents';
 import { readInThread } from './read-in-thread';
@@ -37,6 +39,10 @@ interface PendingDocument {
   path: string;
   folder: string;
   key?: string;
+  /** Where it sits in what was imported: its folders, or its place in an export (decision 35). */
+  place?: TreePlace;
+  /** Its depth in an export's tree, so that parents are written before their pages. */
+  depth?: number;
   /** Reads it once: started while the document before it is written, awaited in its turn. */
   read: () => Promise<ReadDocument>;
 }
@@ -78,11 +84,19 @@ export interface ImportSummary {
  */
 export async function runImport(
   deps: ImportDeps,
-  options: { accountId: string; userId: string; entries: ImportEntry[]; onLine?: (line: ImportLine) => void },
+  options: {
+    accountId: string;
+    userId: string;
+    /** The importer's role: who may manage collections gets a collection for each top folder (decision 35). */
+    role: Role;
+    entries: ImportEntry[];
+    onLine?: (line: ImportLine) => void;
+  },
 ): Promise<ImportSummary> {
-  const { accountId, userId, entries, onLine = () => {} } = options;
+  const { accountId, userId, role, entries, onLine = () => {} } = options;
   const byPath = new Map(entries.map((entry) => [entry.path, entry.data]));
-  const { documents, restored } = restoreDocuments(entries);
+  const { documents, restored, collections } = restoreDocuments(entries);
+  const placer = createPlacer(deps.database.db, { accountId, userId, role });
   const others: Array<PendingDocument | ImportedFile> = [];
   for (const entry of entries) {
     if (restored.has(entry.path) || IMAGE_FILE.test(entry.path)) continue;
@@ -92,6 +106,7 @@ export async function runImport(
         path: entry.path,
         folder: path.posix.dirname(entry.path),
         key: importKeyOf('file', entry.path, entry.data),
+        place: fileTreePlace(entry.path),
         // Parsing (Readability over a DOM, Markdown) happens off the main thread.
         read: readOnce(() => (handler.nameOnly ? handler.read(entry) : readInThread(entry))),
       });
@@ -99,7 +114,15 @@ export async function runImport(
       others.push({ path: entry.path, status: 'skipped', reason: UNSUPPORTED_REASON });
     }
   }
-  const queue = [...documents, ...others];
+  // Parents before their pages: a folder's page before what is in it, an export's items by depth.
+  const order = (next: PendingDocument | ImportedFile) =>
+    'status' in next ? [0, 0] : treeOrder(next.place, next.depth);
+  const byTree = (a: PendingDocument | ImportedFile, b: PendingDocument | ImportedFile) => {
+    const [x, y] = [order(a), order(b)];
+    return x[0]! - y[0]! || x[1]! - y[1]!;
+  };
+  const queue = [...documents.toSorted(byTree), ...others.toSorted(byTree)];
+  const context = { accountId, userId, byPath, placer, collections };
   const total = queue.length;
   const summary: ImportSummary = { imported: 0, skipped: 0, files: [] };
   onLine({ type: 'start', total });
@@ -107,7 +130,7 @@ export async function runImport(
     // The next document is read in its thread while this one is written.
     const following = queue[index + 1];
     if (following && !('status' in following)) void following.read();
-    const file = 'status' in next ? next : await importDocument(deps, { accountId, userId, byPath }, next);
+    const file = 'status' in next ? next : await importDocument(deps, context, next);
     summary.files.push(file);
     if (file.status === 'imported') summary.imported += 1;
     else summary.skipped += 1;
@@ -119,12 +142,19 @@ export async function runImport(
 
 const UNSUPPORTED_REASON = 'Not a Markdown, HTML, text or PDF file';
 
-/** The items of a Lore export's manifest, and the paths they stand for (its Markdown copies and itself). */
-function restoreDocuments(entries: ImportEntry[]): { documents: PendingDocument[]; restored: Set<string> } {
+/**
+ * The items of a Lore export's manifest, and the paths they stand for (its Markdown copies and
+ * itself), with its collections (version 2).
+ */
+function restoreDocuments(entries: ImportEntry[]): {
+  documents: PendingDocument[];
+  restored: Set<string>;
+  collections: ManifestCollection[];
+} {
   const manifestEntry = entries
     .filter((entry) => path.posix.basename(entry.path) === MANIFEST_NAME)
     .sort((a, b) => a.path.split('/').length - b.path.split('/').length)[0];
-  if (!manifestEntry) return { documents: [], restored: new Set() };
+  if (!manifestEntry) return { documents: [], restored: new Set(), collections: [] };
   const restored = new Set([manifestEntry.path]);
   let manifest: Manifest;
   try {
@@ -138,7 +168,7 @@ function restoreDocuments(entries: ImportEntry[]): { documents: PendingDocument[
         throw new UnreadableDocument('Not a Lore export file');
       }),
     };
-    return { documents: [broken], restored };
+    return { documents: [broken], restored, collections: [] };
   }
   const folder = path.posix.dirname(manifestEntry.path);
   const inFolder = (file: string) => (folder === '.' ? file : `${folder}/${file}`);
@@ -146,9 +176,25 @@ function restoreDocuments(entries: ImportEntry[]): { documents: PendingDocument[
   for (const entry of entries) {
     if (entry.path.startsWith(`${inFolder(PDFS_FOLDER)}/`)) restored.add(entry.path);
   }
+  const parentOf = new Map(
+    manifest.items.map((item) => [String(item.id), item.parent_id ? String(item.parent_id) : null]),
+  );
+  const depthOf = (id: string) => {
+    let depth = 0;
+    for (let up = parentOf.get(id); up && depth < parentOf.size; up = parentOf.get(up)) depth++;
+    return depth;
+  };
   const documents = manifest.items.map((item, index): PendingDocument => {
     if (typeof item.file === 'string') restored.add(inFolder(item.file));
     return {
+      place: {
+        kind: 'export',
+        id: String(item.id),
+        collectionId: typeof item.collection_id === 'string' ? item.collection_id : null,
+        parentId: typeof item.parent_id === 'string' ? item.parent_id : null,
+      },
+      // Parents first, then each level in its order.
+      depth: depthOf(String(item.id)) * 1_000_000 + (Number(item.position) || 0),
       path: typeof item.file === 'string' ? inFolder(item.file) : `${manifestEntry.path} (item ${index + 1})`,
       folder,
       // The export's item as it was: the same export (or a later one of an unchanged item) is skipped.
@@ -162,7 +208,8 @@ function restoreDocuments(entries: ImportEntry[]): { documents: PendingDocument[
       })),
     };
   });
-  return { documents, restored };
+  const collections = Array.isArray(manifest.collections) ? manifest.collections : [];
+  return { documents, restored, collections };
 }
 
 function validDate(value: unknown): Date | undefined {
@@ -185,10 +232,16 @@ interface PlannedPdf extends AttachedPdf {
 
 async function importDocument(
   deps: ImportDeps,
-  context: { accountId: string; userId: string; byPath: Map<string, Uint8Array> },
+  context: {
+    accountId: string;
+    userId: string;
+    byPath: Map<string, Uint8Array>;
+    placer: Placer;
+    collections: ManifestCollection[];
+  },
   document: PendingDocument,
 ): Promise<ImportedFile> {
-  const { accountId, userId, byPath } = context;
+  const { accountId, userId, byPath, placer } = context;
   const stored: PlannedFile[] = [];
   const removeStored = async () => {
     for (const bucket of [KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PDFS_BUCKET] as const) {
@@ -202,7 +255,10 @@ async function importDocument(
   try {
     // Brought in by an earlier run of this import (one that was interrupted, say): not again.
     const earlier = document.key && (await findImportedItemId(deps.database.db, accountId, document.key));
-    if (earlier) return alreadyImported(document.path, earlier);
+    if (earlier) {
+      placer.remember(document.place, earlier);
+      return alreadyImported(document.path, earlier);
+    }
     const read = await document.read();
     const notes: string[] = [];
     const resolve = (src: string) => resolveRelative(src, document.folder);
@@ -236,6 +292,23 @@ async function importDocument(
     if (!checked.success) {
       return { path: document.path, status: 'skipped', reason: checked.error.issues[0]?.message ?? 'Invalid item' };
     }
+    // Its collection and parent, with the pages of its folders made first (decision 35).
+    const place = await placer.placeOf(
+      document.place,
+      async (title, importKey, folderPlace) =>
+        (
+          await createKnowledgeItem(deps, {
+            accountId,
+            userId,
+            title: title.slice(0, TITLE_MAX_LENGTH),
+            content: '',
+            tags: [],
+            importKey,
+            ...folderPlace,
+          })
+        ).id,
+      context.collections,
+    );
     for (const file of [...images, ...pdfs.flatMap((pdf) => pdf.files)]) {
       await deps.files.put(file.bucket, file.path, file.data);
       stored.push(file);
@@ -244,11 +317,13 @@ async function importDocument(
       accountId,
       userId,
       ...checked.data,
+      ...place,
       createdAt: read.createdAt,
       updatedAt: read.updatedAt,
       importKey: document.key,
       pdfs,
     });
+    placer.remember(document.place, row.id);
     if (!row.created) {
       // Another import of the same file got there first: its item stands, these files go.
       await removeStored();

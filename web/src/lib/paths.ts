@@ -10,17 +10,19 @@ export type SettingsTab = 'account' | 'profile' | 'billing';
 /** Why sign-in failed, as /login?error= says it. */
 export type LoginError = 'link' | 'oauth' | 'callback';
 
-/** Knowledge list filters: ?search= and one ?tag= per tag (all must match). */
+/** Knowledge list filters: ?search=, one ?tag= per tag (all must match) and ?collection= (decision 35). */
 export interface KnowledgeFilters {
   search?: string;
   tags?: readonly string[];
+  collection?: string;
 }
 
 /** The knowledge list's query string for the given filters; a blank search is left out. */
-export function knowledgeFilterParams({ search = '', tags = [] }: KnowledgeFilters): URLSearchParams {
+export function knowledgeFilterParams({ search = '', tags = [], collection }: KnowledgeFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (search.trim()) params.set('search', search);
   for (const tag of tags) params.append('tag', tag);
+  if (collection) params.set('collection', collection);
   return params;
 }
 
@@ -38,7 +40,12 @@ export function accountPaths(accountId: string) {
     root: () => base,
     dashboard: () => `${base}/dashboard`,
     knowledge: (filters: KnowledgeFilters = {}) => withQuery(`${base}/knowledge`, knowledgeFilterParams(filters)),
-    createArticle: () => `${base}/knowledge/create`,
+    /** The create form; with a place, the new page starts in that collection and under that parent. */
+    createArticle: (place: { collection?: string; parent?: string } = {}) =>
+      withQuery(
+        `${base}/knowledge/create`,
+        new URLSearchParams(Object.entries(place).filter((entry): entry is [string, string] => Boolean(entry[1]))),
+      ),
     /** An article by its full id or its short id. */
     article: (ref: string) => `${base}/knowledge/${segment(ref)}`,
     editArticle: (ref: string) => `${base}/knowledge/edit/${segment(ref)}`,

@@ -17,17 +17,19 @@ export interface AppShellProps {
   accountSwitcher: ReactNode;
   /** Bottom of the sidebar: the signed-in person. */
   userMenu: ReactNode;
+  /** Under the sections, scrolling on its own: the workspace's collections and their pages. */
+  tree?: ReactNode;
   /** In the header, before the theme toggle: the connection state. */
   status?: ReactNode;
   children: ReactNode;
 }
 
-function Sidebar({ accountId, accountSwitcher, userMenu }: Omit<AppShellProps, 'children'>) {
+function Sidebar({ accountId, accountSwitcher, userMenu, tree }: Omit<AppShellProps, 'children'>) {
   const account = paths.account(accountId);
   return (
     <div className="flex h-full flex-col gap-2 p-3">
       {accountSwitcher}
-      <nav aria-label="Main" className="mt-2 flex flex-1 flex-col gap-0.5">
+      <nav aria-label="Main" className={cn('mt-2 flex flex-col gap-0.5', !tree && 'flex-1')}>
         {navItems.map(({ to, label, icon: Icon }) => (
           <NavLink
             key={label}
@@ -43,6 +45,7 @@ function Sidebar({ accountId, accountSwitcher, userMenu }: Omit<AppShellProps, '
           </NavLink>
         ))}
       </nav>
+      {tree && <div className="-mx-1 min-h-0 flex-1 overflow-y-auto border-t px-1 pt-1">{tree}</div>}
       {userMenu}
     </div>
   );

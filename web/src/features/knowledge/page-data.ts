@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { collectionsQuery } from '@/features/collections';
 import { starsQuery } from '@/features/stars';
 import { knowledgeItemQuery, knowledgeListQuery, knowledgeTagsQuery } from './api/knowledge-queries';
 import { listFiltersIn } from './lib/list-filters';
@@ -16,10 +17,13 @@ export const knowledgePageData = {
       list.enabled === false ? Promise.resolve() : queryClient.prefetchInfiniteQuery(list),
       queryClient.prefetchQuery(knowledgeTagsQuery(accountId)),
       queryClient.prefetchQuery(starsQuery(accountId)),
+      // The sidebar's tree, drawn with the page.
+      queryClient.prefetchQuery(collectionsQuery(accountId)),
     ];
   },
   article: (queryClient: QueryClient, accountId: string, ref: string) => [
     queryClient.prefetchQuery(knowledgeItemQuery(accountId, ref)),
     queryClient.prefetchQuery(starsQuery(accountId)),
+    queryClient.prefetchQuery(collectionsQuery(accountId)),
   ],
 };

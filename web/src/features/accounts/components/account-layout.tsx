@@ -4,6 +4,7 @@ import { Navigate, Outlet, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { AppShell } from '@/components/layout/app-shell';
 import { GlobalLoader } from '@/components/layout/global-loader';
+import { CollectionTree } from '@/features/collections';
 import { ConnectionIndicator } from '@/features/live';
 import { UserMenu } from '@/features/profile';
 import { saveAccountPreferences } from '@/lib/account-preferences';
@@ -44,6 +45,7 @@ export function AccountLayout() {
       accountId={account.data.id}
       accountSwitcher={<AccountSwitcher account={account.data} />}
       userMenu={<UserMenu accountId={account.data.id} />}
+      tree={<CollectionTree accountId={account.data.id} />}
       status={<ConnectionIndicator />}
     >
       {/* The workspace's pages read what the caller may do in it (AccountDto) with useOutletContext. */}

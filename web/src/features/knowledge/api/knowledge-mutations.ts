@@ -56,12 +56,17 @@ export function useUpdateKnowledge(accountId: string, id: string) {
   });
 }
 
-/** DELETE .../knowledge/:id: the item leaves every cached list at once. */
+/** DELETE .../knowledge/:id: the item leaves every cached list at once; its pages move up (`keep`) or go too. */
 export function useDeleteKnowledge(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (item: KnowledgeDto) => api(deleteKnowledge, { params: { accountId, knowledgeId: item.id } }),
-    onSuccess: (_result, item) => {
+    mutationFn: ({ item, children }: { item: KnowledgeDto; children: 'keep' | 'delete' }) =>
+      // Keeping them is the default: the spec's delete, sent as it always was.
+      api(deleteKnowledge, {
+        params: { accountId, knowledgeId: item.id },
+        query: children === 'delete' ? { children } : {},
+      }),
+    onSuccess: (_result, { item }) => {
       queryClient.setQueriesData<InfiniteData<KnowledgePageDto>>(
         { queryKey: knowledgeKeys.lists(accountId) },
         (data) =>
@@ -76,6 +81,7 @@ export function useDeleteKnowledge(accountId: string) {
       void queryClient.invalidateQueries({ queryKey: knowledgeKeys.count(accountId) });
       void queryClient.invalidateQueries({ queryKey: knowledgeKeys.weekly(accountId) });
       void queryClient.invalidateQueries({ queryKey: starKeys.mine(accountId) });
+      void queryClient.invalidateQueries({ queryKey: knowledgeKeys.all(accountId) });
     },
   });
 }

@@ -13,17 +13,18 @@ const ITEM_TIMEOUT_MS = 15_000;
  */
 export const knowledgeListQuery = (
   accountId: string,
-  filters: { search: string; tags: string[]; sort: KnowledgeSort; exact?: boolean },
+  filters: { search: string; tags: string[]; sort: KnowledgeSort; exact?: boolean; collection?: string },
 ) => {
+  const collection = filters.collection || undefined;
   const search = filters.search.trim();
   // Without a search the order is always newest, so the sort is left out of the key and the call; so is exactness.
   const sort = search ? filters.sort : undefined;
   const exact = search && filters.exact ? ('true' as const) : undefined;
   return infiniteQueryOptions({
-    queryKey: knowledgeKeys.list(accountId, { search, tags: filters.tags, sort, exact }),
+    queryKey: knowledgeKeys.list(accountId, { search, tags: filters.tags, sort, exact, collection }),
     initialPageParam: 0,
     queryFn: async ({ pageParam, signal }) => {
-      const query = { page: pageParam, search: search || undefined, tag: filters.tags, sort, exact };
+      const query = { page: pageParam, search: search || undefined, tag: filters.tags, sort, exact, collection };
       return (await api(listKnowledge, { params: { accountId }, query }, { signal })).data;
     },
     getNextPageParam: (last) => last.nextPage ?? undefined,

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CONTENT_MAX_LENGTH, knowledgeInputSchema, TITLE_MAX_LENGTH, type KnowledgeInput } from '@common/knowledge';
 import { formatCount } from '@common/text';
@@ -28,6 +28,8 @@ export function KnowledgeForm(props: {
   collaboration?: LiveSession;
   /** Saves; `pendingPdfs` are the PDFs uploaded in this editor, to link once the item has its id. */
   onSubmit: (input: KnowledgeInput, pendingPdfs: Map<string, PendingPdf>) => Promise<unknown>;
+  /** Under the tags: where the item goes (the create page's collection and parent). */
+  placement?: ReactNode;
 }) {
   const pendingPdfs = useRef(new Map<string, PendingPdf>());
   const rememberPdf = useCallback((pdf: PendingPdf) => pendingPdfs.current.set(pdf.path, pdf), []);
@@ -98,6 +100,7 @@ export function KnowledgeForm(props: {
         <Label htmlFor="knowledge-tags">Tags</Label>
         <TagsInput accountId={props.accountId} value={tags} onChange={setTags} />
       </div>
+      {props.placement}
       <div className="grid gap-2">
         <span className="text-sm font-medium leading-none">Content</span>
         <RichTextEditor

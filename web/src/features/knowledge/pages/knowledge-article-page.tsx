@@ -5,6 +5,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { isKnowledgeRef, KNOWLEDGE_ID_REQUIRED } from '@common/knowledge';
 import { Button } from '@/components/ui/button';
+import { Breadcrumbs, ChildPages } from '@/features/collections';
 import { StarButton } from '@/features/stars';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
@@ -62,6 +63,11 @@ function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: s
         </div>
       </div>
       <header className="mb-8 border-b pb-6">
+        <Breadcrumbs
+          accountId={accountId}
+          collection={{ id: article.collectionId, name: article.collectionName }}
+          ancestors={article.ancestors}
+        />
         <h1 className="text-3xl font-bold leading-tight tracking-tight wrap-anywhere sm:text-4xl">{article.title}</h1>
         {article.tags.length > 0 && (
           <div className="mt-4 flex flex-wrap gap-1.5" aria-label="Tags">
@@ -111,6 +117,7 @@ function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: s
       ) : (
         <p className="text-muted-foreground">This item has no content yet.</p>
       )}
+      <ChildPages accountId={accountId} pages={article.children} />
     </article>
   );
 }

@@ -10,6 +10,7 @@ import { toast } from 'sonner';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { OfflineNotice, useOffline } from '@/features/live';
+import { CollectionFilter } from '@/features/collections';
 import { StarredSection } from '@/features/stars';
 import { ApiError } from '@/lib/api-client';
 import { knowledgeFilterParams, paths } from '@/lib/paths';
@@ -44,13 +45,13 @@ export function KnowledgeListPage() {
   const { accountId = '' } = useParams();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const { search, sort, exact } = listFiltersIn(params);
+  const { search, sort, exact, collection } = listFiltersIn(params);
   const searching = search.trim() !== '';
   // The tags as one string, so the array below changes only when they do.
   const tagsKey = params.getAll('tag').join('\u0000');
   const tags = useMemo(() => (tagsKey ? tagsKey.split('\u0000') : []), [tagsKey]);
-  const filtered = searching || tags.length > 0;
-  const list = useInfiniteQuery(knowledgeListQuery(accountId, { search, tags, sort, exact }));
+  const filtered = searching || tags.length > 0 || collection !== '';
+  const list = useInfiniteQuery(knowledgeListQuery(accountId, { search, tags, sort, exact, collection }));
   const disconnected = useOffline();
   // From AccountLayout, which loaded the workspace before showing any of its pages.
   const account = useOutletContext<AccountDto | undefined>();
@@ -69,11 +70,15 @@ export function KnowledgeListPage() {
   }, [list.isError, list.error, tooLong]);
 
   const setFilters = useCallback(
-    (next: { search?: string; tags?: string[]; sort?: KnowledgeSort; exact?: boolean }) =>
+    (next: { search?: string; tags?: string[]; sort?: KnowledgeSort; exact?: boolean; collection?: string }) =>
       setParams(
         (current) => {
           const nextSearch = next.search ?? current.get('search') ?? '';
-          const nextParams = knowledgeFilterParams({ search: nextSearch, tags: next.tags ?? current.getAll('tag') });
+          const nextParams = knowledgeFilterParams({
+            search: nextSearch,
+            tags: next.tags ?? current.getAll('tag'),
+            collection: next.collection ?? current.get('collection') ?? undefined,
+          });
           // The order only means something for a search, and best match goes without saying.
           if (nextSearch.trim() && (next.sort ?? listFiltersIn(current).sort) === 'newest')
             nextParams.set('sort', 'newest');
@@ -89,6 +94,7 @@ export function KnowledgeListPage() {
   const onSearch = useCallback((value: string) => setFilters({ search: value }), [setFilters]);
   const onTags = useCallback((value: string[]) => setFilters({ tags: value }), [setFilters]);
   const onSort = useCallback((value: KnowledgeSort) => setFilters({ sort: value }), [setFilters]);
+  const onCollection = useCallback((value: string) => setFilters({ collection: value }), [setFilters]);
   const { hasNextPage, isFetching, fetchNextPage } = list;
   const pageCount = list.data?.pages.length ?? 0;
   // Counts the pages asked for that have ended, however they ended (a live refresh cancels a
@@ -202,6 +208,7 @@ export function KnowledgeListPage() {
           onTags={onTags}
           onSort={onSort}
         />
+        <CollectionFilter accountId={accountId} value={collection} onChange={onCollection} />
       </div>
       <StarredSection accountId={accountId} />
       {suggestion && (

@@ -31,6 +31,9 @@ function forChange({ accountId, table, rowId }: ChangeEvent, userId: string): In
       return [{ queryKey: ['account-users', accountId] }, stats];
     case 'pending_invites':
       return [{ queryKey: ['account-users', accountId] }];
+    case 'collections':
+      // A collection made, changed, opened or closed to someone: what they see of the workspace may all differ.
+      return [{ predicate: (query) => query.queryKey[1] === accountId }];
   }
 }
 

@@ -1,0 +1,147 @@
+import { sql } from 'kysely';
+import { withinScope, type ReadScope } from './collection-access';
+import type { Executor } from './executor';
+
+/** What a collection's row holds, for the API. */
+const collectionColumns = [
+  'collections.id',
+  'collections.account_id',
+  'collections.name',
+  'collections.description',
+  'collections.color',
+  'collections.position',
+  'collections.restricted',
+] as const;
+
+/** The collections of the scope, in their order, each with the members chosen for it (for restricted ones). */
+export async function listCollections(db: Executor, scope: ReadScope) {
+  const rows = await db
+    .selectFrom('collections')
+    .select(collectionColumns)
+    .select(
+      sql<string[]>`coalesce((SELECT array_agg(m.user_id ORDER BY m.user_id) FROM collection_members m
+        WHERE m.collection_id = collections.id), '{}')`.as('member_ids'),
+    )
+    .where('collections.account_id', '=', scope.accountId)
+    .where(withinScope(scope, 'collections.id'))
+    .orderBy('collections.position')
+    .orderBy('collections.created_at')
+    .execute();
+  return rows;
+}
+export type CollectionRow = Awaited<ReturnType<typeof listCollections>>[number];
+
+/** One collection of the workspace (whatever the scope: callers check it). */
+export async function findCollection(db: Executor, accountId: string, id: string) {
+  return db
+    .selectFrom('collections')
+    .select(collectionColumns)
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Every item of the scope as the tree needs it (id, short id, title, parent,
+ * place), by collection and place: the sidebar draws the whole tree from it.
+ */
+export async function listTreeItems(db: Executor, scope: ReadScope) {
+  return db
+    .selectFrom('knowledge')
+    .select(['id', 'short_id', 'title', 'collection_id', 'parent_id', 'position'])
+    .where('account_id', '=', scope.accountId)
+    .where(withinScope(scope, 'knowledge.collection_id'))
+    .orderBy('collection_id')
+    .orderBy('position')
+    .orderBy('title')
+    .execute();
+}
+
+/** A new collection at the end of the workspace's order. */
+export async function insertCollection(
+  db: Executor,
+  values: { accountId: string; name: string; description: string | null; color: string | null; restricted: boolean },
+) {
+  return db
+    .insertInto('collections')
+    .values({
+      account_id: values.accountId,
+      name: values.name,
+      description: values.description,
+      color: values.color,
+      restricted: values.restricted,
+      position: sql<number>`(SELECT coalesce(max(position) + 1, 0) FROM collections WHERE account_id = ${values.accountId})`,
+    })
+    .returning(collectionColumns)
+    .executeTakeFirstOrThrow();
+}
+
+/** Changes a collection's name, description, colour or restriction. */
+export async function updateCollection(
+  db: Executor,
+  accountId: string,
+  id: string,
+  changes: { name?: string; description?: string | null; color?: string | null; restricted?: boolean },
+) {
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('collections').set(changes).where('account_id', '=', accountId).where('id', '=', id).execute();
+}
+
+/** Replaces the members chosen for a collection; only members of its workspace can be chosen (the foreign key). */
+export async function replaceCollectionMembers(db: Executor, accountId: string, id: string, userIds: string[]) {
+  await db.deleteFrom('collection_members').where('collection_id', '=', id).execute();
+  if (userIds.length === 0) return;
+  await db
+    .insertInto('collection_members')
+    .values([...new Set(userIds)].map((userId) => ({ collection_id: id, account_id: accountId, user_id: userId })))
+    .execute();
+}
+
+/** Which of these users are members of the workspace. */
+export async function workspaceMembersAmong(db: Executor, accountId: string, userIds: string[]) {
+  if (userIds.length === 0) return new Set<string>();
+  const rows = await db
+    .selectFrom('account_members')
+    .select('user_id')
+    .where('account_id', '=', accountId)
+    .where('user_id', 'in', userIds)
+    .execute();
+  return new Set(rows.map((row) => row.user_id));
+}
+
+/** Puts the workspace's collections in the order given (ids of other workspaces change nothing). */
+export async function reorderCollections(db: Executor, accountId: string, ids: string[]) {
+  if (ids.length === 0) return;
+  await sql`
+    UPDATE collections c SET position = o.place - 1
+    FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS o (id, place)
+    WHERE c.id = o.id AND c.account_id = ${accountId}`.execute(db);
+}
+
+/** How many collections the workspace has. */
+export async function countCollections(db: Executor, accountId: string) {
+  const row = await db
+    .selectFrom('collections')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Deletes an empty collection (its chosen members go by cascade). */
+export async function deleteCollection(db: Executor, accountId: string, id: string) {
+  await db.deleteFrom('collections').where('account_id', '=', accountId).where('id', '=', id).execute();
+}
+
+/** The ids of the workspace's members with these addresses (a restored collection's chosen members). */
+export async function memberIdsByEmail(db: Executor, accountId: string, emails: string[]) {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .selectFrom('account_members')
+    .innerJoin('users', 'users.id', 'account_members.user_id')
+    .select('account_members.user_id')
+    .where('account_members.account_id', '=', accountId)
+    .where('users.email', 'in', emails)
+    .execute();
+  return rows.map((row) => row.user_id);
+}

@@ -1,0 +1,116 @@
+import { useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { toast } from 'sonner';
+import type { CollectionDto, MoveInput } from '@common/collections';
+import { Button } from '@/components/ui/button';
+import { collectionsQuery } from '../api/collections-queries';
+import { useMoveItem } from '../api/collection-mutations';
+import { useTreeState } from '../lib/expanded';
+import { ancestorIds } from '../lib/tree';
+import { CollectionDialog, DeleteCollectionDialog } from './lazy-dialogs';
+import { dndHooks, TreeDnd } from './tree-dnd';
+import { CollectionSection, type DropTarget } from './tree-rows';
+
+/** The current article's short id or id, from the address. */
+function currentRef(pathname: string): string | undefined {
+  const match = /\/knowledge\/([^/]+)$/.exec(pathname);
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+}
+
+/**
+ * The sidebar's collections, each a tree of its pages: folded and opened as the person left them,
+ * the current page marked and its ancestors opened. Pages move by dragging (tree-dnd.tsx); the
+ * keyboard's way is the article's "Move to…". Its dialogs load when first opened.
+ */
+export function CollectionTree({ accountId }: { accountId: string }) {
+  const collections = useQuery(collectionsQuery(accountId));
+  const tree = useTreeState(accountId);
+  const move = useMoveItem(accountId);
+  const { pathname } = useLocation();
+  const ref = currentRef(pathname);
+  // The open dialog lives beside the tree, so a refresh of the tree never closes it.
+  const [dialog, setDialog] = useState<{ action: 'new' | 'edit' | 'delete'; collection?: CollectionDto } | null>(null);
+  const closeDialog = (open: boolean) => !open && setDialog(null);
+
+  const all = collections.data?.collections ?? [];
+  const current = all
+    .flatMap((c) => c.items.map((item) => ({ item, collection: c })))
+    .find(({ item }) => item.shortId === ref || item.id === ref);
+  const openAncestors = current ? ancestorIds(current.collection.items, current.item.id).join(',') : '';
+  const { openItems } = tree;
+  useEffect(() => {
+    if (openAncestors) openItems(openAncestors.split(','));
+    // Only when the current page, or where it sits, changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [openAncestors]);
+
+  if (collections.isPending) return <p className="px-3 text-xs text-muted-foreground">Loading collections…</p>;
+  if (collections.isError)
+    return (
+      <p role="alert" className="px-3 text-xs text-destructive">
+        Could not load the collections.
+      </p>
+    );
+
+  const sections = (target: DropTarget | null, dragging: string | undefined) => (
+    <nav aria-label="Collections" className="grid gap-1">
+      <div className="flex items-center justify-between px-3 pt-2">
+        <h2 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Collections</h2>
+        {collections.data.policies.manage && (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="h-7 px-2"
+            onClick={() => setDialog({ action: 'new' })}
+            aria-label="New collection"
+          >
+            <Plus /> New
+          </Button>
+        )}
+      </div>
+      {all.map((collection, index) => (
+        <CollectionSection
+          key={collection.id}
+          accountId={accountId}
+          collection={collection}
+          neighbours={{ before: all[index - 1]?.id, after: all[index + 1]?.id, order: all.map((c) => c.id) }}
+          manage={collections.data.policies.manage}
+          tree={tree}
+          currentId={current?.item.id}
+          target={target}
+          dragging={dragging}
+          hooks={dndHooks}
+          onManage={(action, collection) => setDialog({ action, collection })}
+        />
+      ))}
+    </nav>
+  );
+  const onMove = (itemId: string, to: MoveInput) =>
+    move.mutate(
+      { itemId, to },
+      { onError: (error) => toast.error('Could not move it', { description: error.message }) },
+    );
+  return (
+    <>
+      <TreeDnd collections={all} onMove={onMove}>
+        {sections}
+      </TreeDnd>
+      <Suspense fallback={null}>
+        {dialog?.action === 'new' && <CollectionDialog accountId={accountId} open onOpenChange={closeDialog} />}
+        {dialog?.action === 'edit' && (
+          <CollectionDialog accountId={accountId} collection={dialog.collection} open onOpenChange={closeDialog} />
+        )}
+        {dialog?.action === 'delete' && dialog.collection && (
+          <DeleteCollectionDialog
+            accountId={accountId}
+            collection={dialog.collection}
+            open
+            onOpenChange={closeDialog}
+          />
+        )}
+      </Suspense>
+    </>
+  );
+}
