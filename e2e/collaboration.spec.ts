@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { placeCaret } from './editor-caret';
 import { expect, test } from './fixtures';
 import { teamOfTwo } from './team-of-two';
 
@@ -22,21 +23,6 @@ async function bothEditing(page: Page, grace: Page, accountId: string, content: 
     await expect(someone.getByRole('list', { name: 'Also editing' })).toContainText(other, WITHIN);
   }
   return item;
-}
-
-/**
- * Puts the caret at the end of the paragraph that starts with `where`, as a person clicks there, and
- * clicks again if it did not land there: a click at the moment another's keys arrive can be undone by
- * the document's update (y-prosemirror restores the selection it had; decision 34), as a person would see.
- */
-async function placeCaret(page: Page, where: string) {
-  const caretIn = () =>
-    page.evaluate(() => window.getSelection()?.anchorNode?.parentElement?.closest('p')?.textContent ?? '');
-  await expect(async () => {
-    await page.getByRole('textbox', { name: 'Content' }).getByText(where).click();
-    await page.keyboard.press('End');
-    expect(await caretIn()).toMatch(new RegExp(`^${where}`));
-  }).toPass(WITHIN);
 }
 
 /** Types the words where the caret is, one key at a time, as a person would. */
