@@ -115,7 +115,7 @@ export function ToolButton({
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
       className={cn(
-        'flex size-8 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-40 cursor-pointer',
+        'flex h-8 w-7 sm:w-8 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-40 cursor-pointer',
         active && 'bg-accent text-accent-foreground',
       )}
     >
@@ -126,7 +126,7 @@ export function ToolButton({
 
 /**
  * A group of tools that never wraps apart, with a divider after it (but the last). Tight on phones: from 360 px
- * the bar wraps into two rows of nine tools.
+ * the bar wraps into two rows (nine tools and ten), its buttons 28 px wide there (32 px from `sm`).
  */
 const groupClass =
   'flex items-center gap-0.5 border-r pr-0.5 mr-0.5 sm:pr-1 sm:mr-1 last:mr-0 last:border-r-0 last:pr-0 sm:last:mr-0 sm:last:pr-0';
