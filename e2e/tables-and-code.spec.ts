@@ -157,6 +157,18 @@ test('the slash menu lists blocks, filters as typed, inserts with Enter and clos
   await expect(editor.locator('p').filter({ hasText: 'and/or' })).toHaveText('and/or');
 });
 
+test('a table copied from Google Docs, Word or a web page keeps its rows and cells', async ({ page, lore }) => {
+  const editor = await newItem(page, lore, 'Pasted from documents');
+  for (const [index, html] of ['google-docs.html', 'word.html', 'web-page.html'].entries()) {
+    await page.keyboard.press('Control+End');
+    await paste(page, { html, text: 'google-sheets.txt' });
+    await expect(editor.locator('table')).toHaveCount(index + 1);
+    // Cells only: no caption, Docs' wrapping <b>, or Word's empty o:p paragraphs become cells or rows.
+    await expect.poll(() => cellsOf(editor.locator('table').nth(index))).toEqual(RUNBOOK);
+  }
+  await expect(editor.locator('table').nth(2).locator('a[href="https://wiki.example/prod"]')).toHaveText('prod');
+});
+
 test("a spreadsheet's cells pasted as HTML (Google Sheets, Excel) or as tab-separated text keep rows and cells", async ({
   page,
   lore,
