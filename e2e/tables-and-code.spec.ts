@@ -300,3 +300,24 @@ test('tables and highlighted code in the article, desktop and phone, light and d
       .toBe(0);
   }
 });
+
+test('headings, marks, links, nested lists and code pasted from Google Docs and a GitHub README keep their structure', async ({
+  page,
+  lore,
+}) => {
+  const editor = await newItem(page, lore, 'Pasted structure');
+  for (const html of ['google-docs-structure.html', 'github-readme.html']) {
+    await editor.evaluate((element) => (element.innerHTML = '<p></p>'));
+    await editor.click();
+    await paste(page, { html });
+    await expect(editor.locator('h2')).toHaveText('Rolling back');
+    await expect(editor.locator('p strong')).toHaveText('Never');
+    await expect(editor.locator('p em')).toHaveText('checklist');
+    await expect(editor.locator('a[href="https://runbooks.example/rollback"]')).toHaveText('the runbook');
+    await expect(editor.locator(':scope > ul > li')).toHaveCount(2);
+    await expect(editor.locator(':scope > ul > li > ul > li')).toHaveText('Pause the pipeline');
+    // Google Docs' wrapping <b style="font-weight:normal"> makes nothing bold.
+    await expect(editor.locator('strong')).toHaveCount(1);
+  }
+  await expect(editor.locator('pre code')).toHaveText('kubectl rollout undo deployment/web');
+});
