@@ -301,12 +301,12 @@ test('tables and highlighted code in the article, desktop and phone, light and d
   }
 });
 
-test('headings, marks, links, nested lists and code pasted from Google Docs and a GitHub README keep their structure', async ({
+test('headings, marks, links and nested lists pasted from Google Docs, a GitHub README and Word keep their structure', async ({
   page,
   lore,
 }) => {
   const editor = await newItem(page, lore, 'Pasted structure');
-  for (const html of ['google-docs-structure.html', 'github-readme.html']) {
+  for (const html of ['google-docs-structure.html', 'github-readme.html', 'word-lists.html']) {
     await editor.evaluate((element) => (element.innerHTML = '<p></p>'));
     await editor.click();
     await paste(page, { html });
@@ -319,5 +319,13 @@ test('headings, marks, links, nested lists and code pasted from Google Docs and 
     // Google Docs' wrapping <b style="font-weight:normal"> makes nothing bold.
     await expect(editor.locator('strong')).toHaveCount(1);
   }
+  // Word's lists are paragraphs with a bullet in them: they come out as lists, numbered ones numbered.
+  await expect(editor.locator(':scope > ol > li')).toHaveText(['Tell the channel', 'Write it up']);
+  await expect(editor).not.toContainText('·');
+});
+
+test('the code of a GitHub README keeps its text as a code block', async ({ page, lore }) => {
+  const editor = await newItem(page, lore, 'Pasted code');
+  await paste(page, { html: 'github-readme.html' });
   await expect(editor.locator('pre code')).toHaveText('kubectl rollout undo deployment/web');
 });
