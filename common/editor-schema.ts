@@ -1,6 +1,7 @@
 import { Node, mergeAttributes, type AnyExtension } from '@tiptap/core';
 import { Image } from '@tiptap/extension-image';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
+import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import { StarterKit } from '@tiptap/starter-kit';
 
 /**
@@ -52,18 +53,46 @@ export const PdfViewerBlock = Node.create({
 });
 
 /**
- * Headings, marks, code, quotes, lists, task lists, links, rules, images and PDFs. `pdfViewer` is the
- * block with its view in the browser; `undoRedo: false` when Yjs keeps the undo history (co-editing).
+ * A cell keeps only its span. Tiptap's cells also read an alignment and column widths (from `style` and
+ * `<colgroup>`), which the sanitizer does not store: kept in the live document, they would differ from the item.
  */
-export function knowledgeSchemaExtensions(options: { pdfViewer?: AnyExtension; undoRedo?: boolean } = {}) {
+const spanAttribute = (name: 'colspan' | 'rowspan') => ({
+  default: 1,
+  parseHTML: (element: { getAttribute(name: string): string | null }) => span(element.getAttribute(name)),
+  renderHTML: (attributes: Record<string, unknown>) => (attributes[name] === 1 ? {} : { [name]: attributes[name] }),
+});
+const cellAttributes = {
+  colspan: spanAttribute('colspan'),
+  rowspan: spanAttribute('rowspan'),
+  colwidth: { default: null, parseHTML: () => null, renderHTML: () => ({}) },
+};
+/** A colspan or rowspan as the sanitizer keeps it (1 to 99); anything else is 1. */
+const span = (value: string | null) => (/^[1-9][0-9]?$/.test(value ?? '') ? Number(value) : 1);
+const KnowledgeTableCell = TableCell.extend({ addAttributes: () => cellAttributes });
+const KnowledgeTableHeader = TableHeader.extend({ addAttributes: () => cellAttributes });
+
+/**
+ * Headings, marks, code, quotes, lists, task lists, links, rules, tables, images and PDFs. `pdfViewer`
+ * is the block with its view in the browser, `codeBlock` the browser's highlighted one (same node: `<pre><code
+ * class="language-x">`); `undoRedo: false` when Yjs keeps the undo history (co-editing).
+ */
+export function knowledgeSchemaExtensions(
+  options: { pdfViewer?: AnyExtension; codeBlock?: AnyExtension; undoRedo?: boolean } = {},
+) {
   return [
     StarterKit.configure({
       heading: { levels: [1, 2, 3] },
+      ...(options.codeBlock ? { codeBlock: false as const } : {}),
       link: { openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['http', 'https', 'mailto'] },
       ...(options.undoRedo === false ? { undoRedo: false as const } : {}),
     }),
     TaskList,
     TaskItem.configure({ nested: true }),
+    ...(options.codeBlock ? [options.codeBlock] : []),
+    Table.configure({ resizable: false }),
+    TableRow,
+    KnowledgeTableHeader,
+    KnowledgeTableCell,
     StoredImage.configure({ allowBase64: false }),
     options.pdfViewer ?? PdfViewerBlock,
   ];

@@ -42,6 +42,12 @@ const policyFor = (accountId: string | undefined): sanitizeHtml.IOptions => ({
     'label',
     'div',
     'span',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'target'],
@@ -51,6 +57,8 @@ const policyFor = (accountId: string | undefined): sanitizeHtml.IOptions => ({
     ol: ['start'],
     code: ['class'],
     div: PDF_VIEWER_ATTRIBUTES,
+    th: ['colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
   },
   allowedClasses: { code: ['language-*'] },
   allowedSchemes: ['http', 'https', 'mailto'],
@@ -60,6 +68,8 @@ const policyFor = (accountId: string | undefined): sanitizeHtml.IOptions => ({
   transformTags: {
     a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }),
     div: (tagName, attribs) => ({ tagName, attribs: pdfViewerAttributes(attribs) }),
+    th: (tagName, attribs) => ({ tagName, attribs: cellSpans(attribs) }),
+    td: (tagName, attribs) => ({ tagName, attribs: cellSpans(attribs) }),
   },
   exclusiveFilter: (frame) =>
     (frame.tag === 'img' && !isAllowedImageSource(frame.attribs.src)) ||
@@ -67,6 +77,15 @@ const policyFor = (accountId: string | undefined): sanitizeHtml.IOptions => ({
       frame.attribs['data-type'] === PDF_VIEWER &&
       !(accountId && ownPdfPath(frame.attribs['data-src'], accountId))),
 });
+
+/** The spans the editor writes: 2 to 99 (1 is every cell's, and not written). */
+const SPAN = /^([2-9]|[1-9][0-9])$/;
+
+function cellSpans(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  const kept: sanitizeHtml.Attributes = {};
+  for (const name of ['colspan', 'rowspan']) if (SPAN.test(attribs[name] ?? '')) kept[name] = attribs[name]!;
+  return kept;
+}
 
 /** A div keeps attributes only as a PDF viewer block, and then only a filename and whole-number dimensions. */
 function pdfViewerAttributes(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
@@ -123,7 +142,11 @@ export function storedPdfPaths(html: string, accountId: string): string[] {
 
 /** The visible text of stored HTML, whitespace collapsed; used for previews. */
 export function htmlToText(html: string): string {
-  const text = sanitizeHtml(html.replace(/<\/(p|h\d|li|pre|blockquote|div)>|<br\s*\/?>/gi, '$& '), {
+  const spaced = html
+    .replace(/<\/(p|h\d|li|pre|blockquote|div|tr)>|<br\s*\/?>/gi, '$& ')
+    // A table's cells apart, as "Env | Owner | Rollback prod | Ana | 5 min", never "EnvOwnerRollback".
+    .replace(/(<\/t[dh]>)(\s*)(<t[dh][\s>])/gi, '$1 | $3');
+  const text = sanitizeHtml(spaced, {
     allowedTags: [],
     allowedAttributes: {},
   });

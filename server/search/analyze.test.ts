@@ -115,6 +115,19 @@ describe('splitPassages', () => {
     ]);
   });
 
+  it("reads the editor's table, whose cells hold paragraphs, as one line a row", () => {
+    const html =
+      '<table><tbody><tr><th><p>Env</p></th><th><p>Owner</p></th></tr>' +
+      '<tr><td><p>prod</p></td><td><p>Ana</p><p>on call</p></td></tr></tbody></table>';
+    expect(splitPassages(html)).toEqual([
+      {
+        heading: '',
+        text: 'Env | Owner\nprod | Ana on call',
+        lines: [text, { kind: 'row', header: 'Env | Owner' }],
+      },
+    ]);
+  });
+
   it('cuts a long section into windows that keep its heading, and what each whole line of theirs is', () => {
     const passages = splitPassages(`<h2>Long</h2><p>${'word '.repeat(700)}</p>`);
     expect(passages.length).toBe(3);

@@ -90,7 +90,8 @@ export function splitPassages(html: string): Passage[] {
   const sections: Array<{ heading: string; body: SectionText }> = [{ heading: '', body: new SectionText() }];
   const current = () => sections[sections.length - 1]!.body;
   // Outside a code block a line break in the HTML is a space (pages wrap their source lines); inside, a line.
-  const walk = (node: Node, context: Context) => {
+  // A table's cell is one line's part: its paragraphs (the editor writes `<td><p>…</p></td>`) end in a space.
+  const walk = (node: Node, context: Context, inCell = false) => {
     if (node.nodeType === 3) {
       current().add(context.kind === 'code' ? node.text : node.text.replace(/\s+/g, ' '), context);
       return;
@@ -103,8 +104,9 @@ export function splitPassages(html: string): Passage[] {
     }
     if (tag && CELL.test(tag) && element.previousElementSibling) current().add(' | ', context);
     const inner = innerContext(element, context);
-    element.childNodes.forEach((child) => walk(child, inner));
-    if (tag && BLOCK.test(tag)) current().add('\n', context);
+    const childrenInCell = inCell || (!!tag && CELL.test(tag));
+    element.childNodes.forEach((child) => walk(child, inner, childrenInCell));
+    if (tag && BLOCK.test(tag)) current().add(inCell && context.kind !== 'code' ? ' ' : '\n', context);
   };
   walk(parse(html, PARSE_OPTIONS), TEXT);
   return sections

@@ -36,6 +36,41 @@ turndown.addRule('taskItem', {
   },
 });
 
+// Tables as GitHub-flavoured Markdown: a row a line, cells between pipes, a divider under the first row (GFM
+// has no table without a header row: the first row is it). A cell is one line: its blocks joined by spaces.
+const cellText = (content: string) =>
+  content
+    .trim()
+    .replace(/\s*\n+\s*/g, ' ')
+    .replace(/\|/g, '\\|');
+interface TableNode extends Element {
+  parentNode: TableNode | null;
+  children: ArrayLike<Element>;
+  querySelector(selector: string): unknown;
+}
+/** A cell spanning columns takes as many cells of the line (Markdown has no spans): the columns stay in line. */
+const spanOf = (cell: Element) => Math.max(1, Number(cell.getAttribute('colspan')) || 1);
+const isFirstRow = (row: TableNode) => {
+  const table = row.parentNode?.nodeName === 'TABLE' ? row.parentNode : row.parentNode?.parentNode;
+  return table?.querySelector('tr') === row;
+};
+turndown.addRule('tableCell', {
+  filter: ['th', 'td'],
+  replacement: (content, node) =>
+    `${node.previousSibling ? '' : '|'} ${cellText(content)} |${' |'.repeat(spanOf(node as unknown as Element) - 1)}`,
+});
+turndown.addRule('tableRow', {
+  filter: 'tr',
+  replacement: (content, node) => {
+    const row = node as unknown as TableNode;
+    if (!isFirstRow(row)) return `${content}\n`;
+    const columns = Array.from(row.children).reduce((count, cell) => count + spanOf(cell), 0);
+    return `${content}\n|${' --- |'.repeat(columns)}\n`;
+  },
+});
+turndown.addRule('tableSection', { filter: ['thead', 'tbody', 'tfoot'], replacement: (content) => content });
+turndown.addRule('table', { filter: 'table', replacement: (content) => `\n\n${content.trim()}\n\n` });
+
 /** An item as a Markdown file: front matter (title, tags, author, dates), then its body. */
 export function itemMarkdown(item: {
   title: string;

@@ -1,8 +1,9 @@
 import { Search, Sparkles, Square } from 'lucide-react';
-import type { FormEvent, KeyboardEvent } from 'react';
+import { useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { QUESTION_MAX_LENGTH } from '@common/ai-search';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { useSearchShortcut } from '@/lib/use-search-shortcut';
 
 /** The question box: Enter or the button asks; the button waits for text and for the running search; Cancel stops it. */
 export function SearchForm({
@@ -19,6 +20,8 @@ export function SearchForm({
   searching: boolean;
 }) {
   const blank = !value.trim();
+  const field = useRef<HTMLInputElement>(null);
+  useSearchShortcut(field);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!searching) onSearch(value);
@@ -37,6 +40,7 @@ export function SearchForm({
     >
       <Sparkles className="size-4 shrink-0 text-primary" aria-hidden="true" />
       <Input
+        ref={field}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}

@@ -11,6 +11,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import type { KnowledgeSort } from '@common/knowledge';
 import { Input } from '@/components/ui/input';
+import { useSearchShortcut } from '@/lib/use-search-shortcut';
 import { useTypedEarly } from '@/lib/use-typed-early';
 import { knowledgeTagsQuery } from '../api/knowledge-queries';
 import { TagBadge } from './tag-badge';
@@ -38,6 +39,7 @@ export function KnowledgeFilters(props: {
   const [text, setText] = useState(search);
   const searchField = useRef<HTMLInputElement>(null);
   useTypedEarly(searchField, text, setText);
+  useSearchShortcut(searchField);
   // When the search in the URL changes (typing settled, back/forward, a link), the box shows it.
   const [shownSearch, setShownSearch] = useState(search);
   if (search !== shownSearch) {

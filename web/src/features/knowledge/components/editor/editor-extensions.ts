@@ -1,14 +1,27 @@
 import { Placeholder } from '@tiptap/extensions';
 import { knowledgeSchemaExtensions } from '@common/editor-schema';
+import { HighlightedCodeBlock } from '../../code/code-block-view';
 import { PdfViewer } from '../../pdf/pdf-viewer-extension';
+import { PasteFromWord } from './paste-from-word';
+import { PasteTabSeparated } from './paste-tables';
+import { SlashMenuExtension } from './slash-menu-extension';
 
 const placeholder = Placeholder.configure({ placeholder: 'Write it down: steps, context, links and pictures...' });
 
-/** What the editor offers: the shared schema (common/editor-schema.ts), its PDF view and a placeholder. */
-export const editorExtensions = [...knowledgeSchemaExtensions({ pdfViewer: PdfViewer }), placeholder];
+/** What only the browser's editor has beside the schema: a placeholder, the slash menu, spreadsheets' and Word's paste. */
+const editing = [placeholder, SlashMenuExtension, PasteTabSeparated, PasteFromWord];
+
+/**
+ * What the editor offers: the shared schema (common/editor-schema.ts) with its PDF view and highlighted code
+ * blocks, and the editing aids.
+ */
+export const editorExtensions = [
+  ...knowledgeSchemaExtensions({ pdfViewer: PdfViewer, codeBlock: HighlightedCodeBlock }),
+  ...editing,
+];
 
 /** The same for a co-edited document, whose undo history Yjs keeps (the Collaboration extension is added beside). */
 export const collaborativeEditorExtensions = [
-  ...knowledgeSchemaExtensions({ pdfViewer: PdfViewer, undoRedo: false }),
-  placeholder,
+  ...knowledgeSchemaExtensions({ pdfViewer: PdfViewer, codeBlock: HighlightedCodeBlock, undoRedo: false }),
+  ...editing,
 ];

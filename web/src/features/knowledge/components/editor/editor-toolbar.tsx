@@ -17,10 +17,11 @@ import {
   Redo2,
   SquareCode,
   Strikethrough,
+  Table,
   Undo2,
   type LucideIcon,
 } from 'lucide-react';
-import { useRef } from 'react';
+import type { RefObject } from 'react';
 import { IMAGE_MIME_TYPES } from '@common/files';
 import { cn } from '@/lib/utils';
 
@@ -81,11 +82,17 @@ const groups: Tool[][] = [
       active: 'codeBlock',
       run: (e) => e.chain().focus().toggleCodeBlock().run(),
     },
+    {
+      label: 'Insert table',
+      icon: Table,
+      active: 'table',
+      run: (e) => e.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+    },
     { label: 'Horizontal rule', icon: Minus, run: (e) => e.chain().focus().setHorizontalRule().run() },
   ],
 ];
 
-function ToolButton({
+export function ToolButton({
   label,
   icon: Icon,
   active,
@@ -108,7 +115,7 @@ function ToolButton({
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
       className={cn(
-        'flex size-8 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-40 cursor-pointer',
+        'flex h-8 w-7 sm:w-8 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-40 cursor-pointer',
         active && 'bg-accent text-accent-foreground',
       )}
     >
@@ -119,25 +126,27 @@ function ToolButton({
 
 /**
  * A group of tools that never wraps apart, with a divider after it (but the last). Tight on phones: from 360 px
- * the bar wraps into two rows of nine tools.
+ * the bar wraps into two rows (nine tools and ten), its buttons 28 px wide there (32 px from `sm`).
  */
 const groupClass =
   'flex items-center gap-0.5 border-r pr-0.5 mr-0.5 sm:pr-1 sm:mr-1 last:mr-0 last:border-r-0 last:pr-0 sm:last:mr-0 sm:last:pr-0';
 
-/** The formatting bar above the editor; the image button opens a file picker. */
+/** The formatting bar above the editor; the image and PDF buttons (and the slash menu) open its file pickers. */
 export function EditorToolbar({
   editor,
   onImages,
   onPdfs,
   onLink,
+  fileInput,
+  pdfInput,
 }: {
   editor: Editor;
   onImages: (files: File[]) => void;
   onPdfs: (files: File[]) => void;
   onLink: () => void;
+  fileInput: RefObject<HTMLInputElement | null>;
+  pdfInput: RefObject<HTMLInputElement | null>;
 }) {
-  const fileInput = useRef<HTMLInputElement>(null);
-  const pdfInput = useRef<HTMLInputElement>(null);
   const state = useEditorState({
     editor,
     // Formats show as active only while the editor has focus: before it, the cursor is nowhere the writer put it

@@ -1,11 +1,13 @@
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import '@/components/ui/rich-text.css';
 import '../knowledge-content.css';
 import { Collaboration } from '@tiptap/extension-collaboration';
 import { CollaborationCaret } from '../../collaboration/collaboration-caret';
 import type { LiveSession } from '../../collaboration/use-collaboration';
 import { EditorToolbar } from './editor-toolbar';
+import { SlashMenu } from './slash-menu';
+import { TableTools } from './table-tools';
 import { collaborativeEditorExtensions, editorExtensions } from './editor-extensions';
 import { LinkDialog } from './link-dialog';
 import { imageFiles, useImageUploads } from './use-image-uploads';
@@ -38,6 +40,12 @@ export function RichTextEditor(props: {
   const uploadRef = useRef(upload);
   const uploadPdfsRef = useRef(uploadPdfs);
   const editorRef = useRef<Editor | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const pdfInput = useRef<HTMLInputElement>(null);
+  const pickers = useMemo(
+    () => ({ pickImages: () => fileInput.current?.click(), pickPdfs: () => pdfInput.current?.click() }),
+    [],
+  );
 
   const live = props.collaboration;
   const editor = useEditor({
@@ -84,14 +92,18 @@ export function RichTextEditor(props: {
   }, [upload, uploadPdfs, editor]);
 
   if (!editor) return null;
+  // min-w-0: a wide table scrolls in its own box, never widening the form (a grid item sizes to its content).
   return (
-    <div className="rounded-xl border bg-card shadow-sm focus-within:ring-2 focus-within:ring-ring">
+    <div className="min-w-0 rounded-xl border bg-card shadow-sm focus-within:ring-2 focus-within:ring-ring">
       <EditorToolbar
         editor={editor}
         onImages={(files) => void upload(editor, files, editor.state.selection.from)}
         onPdfs={(files) => void uploadPdfs(editor, files, editor.state.selection.from)}
         onLink={() => setLinkOpen(true)}
+        fileInput={fileInput}
+        pdfInput={pdfInput}
       />
+      <TableTools editor={editor} />
       {uploads.length > 0 && (
         <ul className="grid gap-2 border-b px-4 py-3" aria-label="Uploads">
           {uploads.map((entry) => (
@@ -114,6 +126,7 @@ export function RichTextEditor(props: {
         </ul>
       )}
       <EditorContent editor={editor} />
+      <SlashMenu editor={editor} pickers={pickers} />
       {linkOpen && (
         <LinkDialog
           open
