@@ -3,9 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { freePort } from '../server/test/free-port';
-import { TestClient } from '../server/test/http-client';
-import { startLoreProcess, type LoreProcess } from '../server/test/lore-process';
-import { tokenOf } from '../server/test/mailbox';
+import { signInThroughLog, startLoreProcess } from '../server/test/lore-process';
 import { placeCaret } from './editor-caret';
 import { expect, test } from './fixtures';
 
@@ -19,20 +17,6 @@ async function startLore(dataDir: string, port: number) {
   return lore;
 }
 
-/** Signs in through the dev outbox (the link in Lore's log), as the process test does; the client's cookies. */
-async function signIn(lore: LoreProcess) {
-  const client = new TestClient(lore.baseUrl);
-  const asked = await client.post('/api/auth/sign-in/magic-link', {
-    email: 'shift-lead@example.com',
-    callbackURL: '/auth/callback',
-  });
-  expect(asked.status).toBe(200);
-  await lore.waitFor('/auth/callback?token=');
-  const link = lore.output().match(/https?:\/\/[^\s"\\]+\/auth\/callback\?token=[^\s"\\]+/)![0];
-  expect((await client.post('/api/redeemLoginLink', { token: tokenOf(link), name: 'Shift Lead' })).status).toBe(200);
-  return client;
-}
-
 test('Lore killed while five editors type: after the restart every word of each is in every editor and in the item', async ({
   browser,
 }) => {
@@ -42,7 +26,7 @@ test('Lore killed while five editors type: after the restart every word of each 
   const port = await freePort();
   let lore = await startLore(dataDir, port);
   try {
-    const owner = await signIn(lore);
+    const owner = await signInThroughLog(lore, 'shift-lead@example.com', 'Shift Lead');
     const account = (await owner.post('/api/accounts', { name: 'Night shift' })).body.data as { id: string };
     const names = ['One', 'Two', 'Three', 'Four', 'Five'];
     const created = await owner.post(`/api/accounts/${account.id}/knowledge`, {

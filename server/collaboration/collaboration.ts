@@ -101,8 +101,12 @@ export function createCollaboration(deps: Deps, overrides: CollaborationTimings 
       if (change.table === 'knowledge' && change.op === 'delete') {
         endWhere((client) => client.admission.knowledgeId === change.rowId, COLLABORATION_CLOSE.deleted, 'Deleted');
       } else if (change.table === 'knowledge') {
-        // Moved, perhaps into a collection some of its people may not see.
-        await recheckScopes(change.accountId, (client) => client.admission.knowledgeId === change.rowId);
+        // Moved to another collection, perhaps one some of its people may not see (an edit changes nothing there).
+        const moved = (client: Collaborator) =>
+          client.admission.knowledgeId === change.rowId && change.collectionId !== client.admission.collectionId;
+        await recheckScopes(change.accountId, moved);
+        for (const client of collaborators)
+          if (moved(client) && change.collectionId) client.admission.collectionId = change.collectionId;
         const document = await documents.get(change.rowId)?.catch(() => undefined);
         await document?.itemChanged().catch(() => {});
       } else if (change.table === 'account_members') {

@@ -10,6 +10,8 @@ export interface Admission {
   identity: CollaboratorIdentity;
   /** `presence`: a reader of the article, who is shown to the others and sees them, and never edits. */
   mode: 'edit' | 'presence';
+  /** The item's collection as last seen: access is checked again when it moves to another. */
+  collectionId: string;
 }
 
 /**

@@ -5,8 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CollaborationClient } from '../test/collaboration-client';
 import { freePort } from '../test/free-port';
 import { TestClient } from '../test/http-client';
-import { startLoreProcess, type LoreProcess } from '../test/lore-process';
-import { tokenOf } from '../test/mailbox';
+import { signInThroughLog, startLoreProcess, type LoreProcess } from '../test/lore-process';
 import { openTestDatabase, testEngine } from '../test/test-database';
 import { startTestServer, TEST_AUTH_SECRET, type TestServer } from '../test/test-server';
 
@@ -36,15 +35,7 @@ async function startProcess(dataDir: string, databaseUrl: string | undefined, po
 
 /** Signs in through the dev outbox (the link in the process's log) and makes a workspace with one item. */
 async function signedInWithItem(lore: LoreProcess, content: string) {
-  const client = new TestClient(lore.baseUrl);
-  const asked = await client.post('/api/auth/sign-in/magic-link', {
-    email: 'writer@example.com',
-    callbackURL: '/auth/callback',
-  });
-  expect(asked.status).toBe(200);
-  await lore.waitFor('/auth/callback?token=');
-  const link = lore.output().match(/https?:\/\/[^\s"\\]+\/auth\/callback\?token=[^\s"\\]+/)![0];
-  expect((await client.post('/api/redeemLoginLink', { token: tokenOf(link) })).status).toBe(200);
+  const client = await signInThroughLog(lore, 'writer@example.com');
   const account = (await client.post('/api/accounts', { name: 'Kept' })).body.data as { id: string };
   const item = (await client.post(`/api/accounts/${account.id}/knowledge`, { title: 'Runbook', content })).body
     .data as { id: string };

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { TestClient } from './http-client';
+import { tokenOf } from './mailbox';
 
 /**
  * Node's arguments in the command `npm start` ends with (package.json): the built server
@@ -73,3 +75,18 @@ export function startLoreProcess(options: { port: number; dataDir: string; env?:
 }
 
 export type LoreProcess = ReturnType<typeof startLoreProcess>;
+
+/**
+ * Signs in to a Lore process through its dev outbox (the sign-in link it writes to its log, as
+ * with no SMTP set): the client holds the session cookie.
+ */
+export async function signInThroughLog(lore: LoreProcess, email: string, name?: string): Promise<TestClient> {
+  const client = new TestClient(lore.baseUrl);
+  const asked = await client.post('/api/auth/sign-in/magic-link', { email, callbackURL: '/auth/callback' });
+  if (asked.status !== 200) throw new Error(`The sign-in link was refused: ${asked.status}`);
+  await lore.waitFor('/auth/callback?token=');
+  const link = lore.output().match(/https?:\/\/[^\s"\\]+\/auth\/callback\?token=[^\s"\\]+/)![0];
+  const redeemed = await client.post('/api/redeemLoginLink', { token: tokenOf(link), ...(name ? { name } : {}) });
+  if (redeemed.status !== 200) throw new Error(`The sign-in link did not sign in: ${redeemed.status}`);
+  return client;
+}

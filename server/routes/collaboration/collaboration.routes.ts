@@ -43,6 +43,7 @@ export function collaborationRoutes(deps: AppDeps) {
         color: collaboratorColor(userId),
       },
       mode,
+      collectionId: item.collection_id,
     });
     return admitted ? c.body(null, 204) : c.json({ error: 'Lore is stopping', code: 'shutting_down' }, 503);
   });
