@@ -13,7 +13,6 @@ import type { TotpVault } from './auth/totp';
 import type { AuthCache } from './auth/auth-cache';
 import type { ApiTokenCaller } from './auth/api-tokens';
 import type { WorkspaceReads } from './cache/workspace-reads';
-import type { AnswerState } from './middleware/answers';
 
 /** Everything the app is built from; tests build it with their own parts. */
 export interface AppDeps {
@@ -58,7 +57,5 @@ export interface AppEnv {
     apiToken: ApiTokenCaller | null;
     /** Set by the membership guard; read it with currentMembership(c). */
     membership: Membership | undefined;
-    /** How this request's answer is made (server/middleware/answers.ts). */
-    answer: AnswerState;
   };
 }

@@ -2,7 +2,6 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './app-env';
 import { serveApiDescription } from './api/openapi';
-import { RememberedRoutes } from './api/remembered-routes';
 import { sessionCookieName } from './auth/auth';
 import { gateAuthRoutes } from './auth/guards';
 import { createRateLimiter, limitWrites, withRetryAfter } from './auth/rate-limits';
@@ -18,8 +17,8 @@ import { importKnowledge } from '../common/api/transfer';
 import { isStatementTimeout } from './db/client';
 import { asRequest, DatabaseBusyError, wasRefusedAsBusy } from './db/admission';
 import { databaseUnreachable, isDatabaseUnreachable } from './db/unreachable';
-import { answers } from './middleware/answers';
 import { limitBodies } from './middleware/body-limit';
+import { compress } from './middleware/compress';
 import { clientIp } from './middleware/client-ip';
 import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
@@ -92,9 +91,9 @@ const RECENT_OUTAGE_MS = 10_000;
 /** Builds Lore's HTTP app from its parts: API, auth and (when built) the web app. */
 export function createApp(deps: AppDeps) {
   const { env, auth, logger } = deps;
-  const app = new OpenAPIHono<AppEnv>({ router: new RememberedRoutes() });
+  const app = new OpenAPIHono<AppEnv>();
 
-  app.use('*', answers({ everyAnswer: securityHeaders({ baseUrl: env.BASE_URL }) }));
+  app.use('*', securityHeaders({ baseUrl: env.BASE_URL }), compress());
   // Writes that change nothing kept: without them listed, every open tab's activity (a POST
   // a minute) and every AI search (a POST that only reads) would empty the caches for everyone.
   app.use(

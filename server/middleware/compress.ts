@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -20,30 +20,22 @@ const BROTLI_QUALITY = 3;
  */
 const SYNC_MAX_BYTES = 64 * 1024;
 
-export type Encoding = 'br' | 'gzip';
+type Encoding = 'br' | 'gzip';
 
 const brotliOptions = (size: number) => ({
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size },
 });
 
-/** `body` in `encoding`, on the request's own thread. */
-function compressNow(body: Buffer, encoding: Encoding): NonSharedBuffer {
-  return encoding === 'gzip' ? zlib.gzipSync(body) : zlib.brotliCompressSync(body, brotliOptions(body.length));
-}
-
 /** `body` in `encoding`: small bodies at once, larger ones on the thread pool. */
-async function compress(body: Buffer, encoding: Encoding): Promise<NonSharedBuffer> {
-  if (body.length <= SYNC_MAX_BYTES) return compressNow(body, encoding);
+async function compressBody(body: Buffer, encoding: Encoding): Promise<NonSharedBuffer> {
+  if (body.length <= SYNC_MAX_BYTES)
+    return encoding === 'gzip' ? zlib.gzipSync(body) : zlib.brotliCompressSync(body, brotliOptions(body.length));
   return encoding === 'gzip' ? gzip(body) : brotli(body, brotliOptions(body.length));
 }
-
-/** Accept-Encoding values already read (a browser sends the same one every time), at most 100. */
-const encodingsChosen = new Map<string, Encoding | undefined>();
 
 /** The encoding to answer in: brotli when the client takes it, else gzip, else none. */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
-  if (encodingsChosen.has(acceptEncoding)) return encodingsChosen.get(acceptEncoding);
   const accepted = new Map(
     acceptEncoding.split(',').map((part) => {
       const [name = '', ...params] = part.trim().toLowerCase().split(';');
@@ -51,38 +43,26 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | u
       return [name, q ? Number(q.slice(2)) : 1] as const;
     }),
   );
-  const chosen = (accepted.get('br') ?? 0) > 0 ? 'br' : (accepted.get('gzip') ?? 0) > 0 ? 'gzip' : undefined;
-  if (encodingsChosen.size < 100) encodingsChosen.set(acceptEncoding, chosen);
-  return chosen;
+  return (accepted.get('br') ?? 0) > 0 ? 'br' : (accepted.get('gzip') ?? 0) > 0 ? 'gzip' : undefined;
 }
 
 /** Statuses whose answer has no body to compress. */
 const NO_BODY = new Set([101, 204, 205, 304]);
 
 /**
- * JSON text as it goes out: in `encoding` when it is worth compressing (undefined when
- * it is too large for the request's own thread: such an answer is compressed after the
- * route, by compressAnswer).
+ * Compresses every text answer (JSON, HTML, the API description) with brotli or gzip, as
+ * the request accepts (Hono's own compress middleware has no brotli, which browsers ask
+ * for first). Streams and files are left as they are; built assets are served already
+ * compressed (server/web/spa.ts).
  */
-export function jsonBody(
-  text: string,
-  encoding: Encoding | undefined,
-): { body: string | NonSharedBuffer; encoding?: Encoding } | undefined {
-  if (text.length > SYNC_MAX_BYTES) return undefined;
-  if (!encoding || text.length < MIN_BYTES) return { body: text };
-  return { body: compressNow(Buffer.from(text), encoding), encoding };
+export function compress(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    await compressAnswer(c, chooseEncoding(c.req.header('accept-encoding')));
+  };
 }
 
-/**
- * Compresses a finished text answer (HTML, the API description, JSON too large for
- * the request's thread) with brotli or gzip, as the request accepts (Hono's own
- * compress middleware has no brotli), reading it back out of its Response. Streams
- * and files are left as they are; built assets are served already compressed
- * (server/web/spa.ts). JSON that answers.ts made whole never comes here: reading an
- * answer back made the Response over as a stream and cost more than the rest of a
- * signed-in request (the count answered 2,900 requests a second with it, 5,700 without).
- */
-export async function compressAnswer(c: Context, encoding: Encoding | undefined) {
+async function compressAnswer(c: Context, encoding: Encoding | undefined) {
   const response = c.res;
   const type = response.headers.get('content-type') ?? '';
   if (
@@ -100,7 +80,7 @@ export async function compressAnswer(c: Context, encoding: Encoding | undefined)
     c.res = new Response(body, response);
     return;
   }
-  const compressed = await compress(body, encoding);
+  const compressed = await compressBody(body, encoding);
   // Hono carries the old answer's headers over to the new one: change them there.
   response.headers.delete('content-length');
   response.headers.set('content-encoding', encoding);

@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { CHANGE_POSITION_HEADER } from '../../common/live';
 import type { AppEnv } from '../app-env';
-import { addAnswerHeader } from '../middleware/answers';
 import type { Realtime } from './realtime';
 
 /**
@@ -14,7 +13,7 @@ export function tellChangePosition(realtime: Realtime): MiddlewareHandler<AppEnv
     // Signed-in callers only: the position counts every workspace's changes, which is
     // nothing to tell a stranger (a signed-in tab learns it from its stream anyway).
     const position = c.get('user') ? await realtime.changePosition() : undefined;
-    if (position !== undefined) addAnswerHeader(c, CHANGE_POSITION_HEADER, String(position));
     await next();
+    if (position !== undefined) c.header(CHANGE_POSITION_HEADER, String(position));
   };
 }
