@@ -8,6 +8,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated, empty PGlite data folder (a dumpDataDir file) each test file's database starts from (global-setup.ts). */
     pgliteSnapshot: string | undefined;
+    /** A migrated, empty PostgreSQL database each test file's database is created from (global-setup.ts). */
+    postgresTemplate: string | undefined;
   }
 }
 
@@ -36,7 +38,8 @@ export async function openTestDatabase({ migrated = true } = {}): Promise<{
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('LORE_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `lore_test_${crypto.randomBytes(6).toString('hex')}`;
-  await runOnOwnConnection(adminUrl, `CREATE DATABASE ${name}`);
+  const template = migrated && process.env.VITEST ? (await import('vitest')).inject('postgresTemplate') : undefined;
+  await runOnOwnConnection(adminUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = closingOnce(await openDatabase({ url: url.toString() }));
