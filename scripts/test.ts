@@ -8,8 +8,8 @@
  *
  * The checks, the plans and the build (`npm run build`: the tests of pages drawn on the
  * server, and of Lore as a process, run what it builds) run side by side, each one's output shown
- * whole when it ends; then the PGlite suite, the PostgreSQL suite and the browser
- * tests, each alone, so their timings are not squeezed by the rest.
+ * whole when it ends; then the PGlite and PostgreSQL suites side by side (on PostgreSQL only
+ * the files that open a database), then the browser tests.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -135,7 +135,7 @@ async function testRun<Report>(
  * A Vitest run. Its files and tests run in a shuffled order; the seed is chosen here so
  * that a failure's summary line can say how to run them in that order again.
  */
-function vitest(name: string, engine: string) {
+function vitest(name: string, engine: string, files: string[] = []) {
   const seed = Date.now();
   return testRun<VitestReport>(
     name,
@@ -147,6 +147,7 @@ function vitest(name: string, engine: string) {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${reportFile}`,
+      ...files,
     ],
     { LORE_TEST_DB: engine },
     (report) => {
@@ -252,6 +253,19 @@ const build = async () => {
   return 0;
 };
 
+/**
+ * The test files whose behaviour can differ between the databases: those that open one
+ * (a test server, a test database, Lore as a process). The rest (parsers, policies, the
+ * web's logic) run once, on the PGlite run.
+ */
+function filesThatOpenADatabase(): string[] {
+  const opensOne = /test-server|test-database|lore-process|openDatabase/;
+  return ['server', 'common']
+    .flatMap((folder) => fs.readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((f) => path.join(folder, f)))
+    .filter((file) => file.endsWith('.test.ts') && opensOne.test(fs.readFileSync(file, 'utf8')))
+    .sort();
+}
+
 const [checked, built] = await Promise.all([
   Promise.all([checks(), searchEvaluation(), process.env.TEST_DATABASE_URL ? scalePlans() : undefined]).then(
     ([all, evaluation, plans]) => [...all, ...evaluation, ...(plans ? [plans] : [])],
@@ -260,10 +274,14 @@ const [checked, built] = await Promise.all([
 ]);
 const buildFailed: Tally[] =
   built === 0 ? [] : [{ name: 'Build', passed: 0, failed: 1, skipped: 0, ok: false, failures: [] }];
-// Each suite alone: tests of early refusals (a 413 while the upload is still being sent)
-// and of time-outs race whatever else loads the same two cores.
-const onPglite = await vitest('Server tests on PGlite', 'pglite');
-const onPostgres = process.env.TEST_DATABASE_URL ? await vitest('Server tests on PostgreSQL', 'postgres') : undefined;
+// The two server suites side by side: their tests mostly wait on a database or on HTTP, so
+// together they take not much longer than the longer one alone. The browser tests after.
+const [onPglite, onPostgres] = await Promise.all([
+  vitest('Server tests on PGlite', 'pglite'),
+  process.env.TEST_DATABASE_URL
+    ? vitest('Server tests on PostgreSQL', 'postgres', filesThatOpenADatabase())
+    : undefined,
+]);
 const tallies: Tally[] = [...checked, ...buildFailed, onPglite, ...(onPostgres ? [onPostgres] : [])];
 
 if (chromium && built === 0) {
