@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Auth, AuthSession, SessionUser } from './auth/auth';
 import type { Writer } from './ai/writer';
 import type { Database } from './db/client';
-import type { Role } from './db/schema';
+import type { Role } from './db/types';
 import type { Env } from './env';
 import type { Mailer } from './mail/mailer';
 import type { Collaboration } from './collaboration/collaboration';

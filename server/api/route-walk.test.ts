@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import type { Role } from '../db/schema';
+import type { Role } from '../db/types';
 import { sampleImages, uploadFile } from '../test/knowledge-factory';
 import { postPdf } from '../test/pdf-factory';
 import type { TestClient, TestResponse } from '../test/http-client';

@@ -7,7 +7,8 @@ import {
   INVITE_CONFLICT_CODES,
   INVITE_LIFETIME_DAYS,
 } from '../../common/members';
-import type { DB, Role } from '../db/schema';
+import type { DB } from '../db/schema';
+import type { Role } from '../db/types';
 import { isMemberByEmail } from '../data/account-members';
 import { findAccount } from '../data/accounts';
 import { hasLiveInvite, insertInvite, retireExpiredInvites } from '../data/pending-invites';

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AssignableRole } from '../../common/roles';
-import type { DB, Role } from '../db/schema';
+import type { DB } from '../db/schema';
+import type { Role } from '../db/types';
 import { countMembers, deleteMember, findMembership, findSuccessor, setMemberRole } from '../data/account-members';
 import { notFound } from '../errors';
 import { authorize } from '../policies/authorize';

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB, Role } from '../db/schema';
+import type { DB } from '../db/schema';
+import type { Role } from '../db/types';
 import { findMembership, lockAccountMembership } from '../data/account-members';
 import { notFound } from '../errors';
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB, PendingInvite } from '../db/schema';
+import type { DB } from '../db/schema';
+import type { PendingInvite } from '../db/types';
 import { findMembership, insertMember, lockAccountMembership } from '../data/account-members';
 import { cancelInvite, findInviteById, findInviteByTokenHash, markInviteAccepted } from '../data/pending-invites';
 import { badRequest, forbidden, notFound } from '../errors';

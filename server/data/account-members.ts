@@ -1,4 +1,4 @@
-import type { Role } from '../db/schema';
+import type { Role } from '../db/types';
 import type { Executor } from './executor';
 
 export async function findMembership(db: Executor, accountId: string, userId: string) {

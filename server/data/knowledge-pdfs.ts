@@ -1,4 +1,4 @@
-import type { PdfReadState } from '../db/schema';
+import type { PdfReadState } from '../db/types';
 import type { Executor } from './executor';
 
 /**

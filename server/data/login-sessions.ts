@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { LoginSessionEndReason } from '../db/schema';
+import type { LoginSessionEndReason } from '../db/types';
 import type { Executor } from './executor';
 
 /** A browser's login session by its id, whoever it belongs to. */

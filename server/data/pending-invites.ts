@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { PendingInvite, Role } from '../db/schema';
+import type { PendingInvite, Role } from '../db/types';
 import type { Executor } from './executor';
 
 /** Invites not cancelled, not accepted and not yet expired at `now`. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB, Profile } from '../db/schema';
+import type { DB } from '../db/schema';
+import type { Profile } from '../db/types';
 import type { Executor } from './executor';
 
 /** Creates the profile that goes with a new user. */

@@ -1,5 +1,5 @@
 import { TWO_FACTOR_LOCKOUT_SECONDS, TWO_FACTOR_MAX_ATTEMPTS } from '../../common/two-factor';
-import type { SecondFactorState } from '../db/schema';
+import type { SecondFactorState } from '../db/types';
 import type { Executor } from './executor';
 
 /** The user's authenticator apps, oldest first. */

@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import { getMigrations } from 'better-auth/db/migration';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server';
+import { generateSchemaTypes, SCHEMA_FILE } from './generate-types';
 
 let lore: TestServer;
 beforeAll(async () => {
@@ -14,6 +16,10 @@ describe('migrations', () => {
     const plan = await getMigrations(lore.deps.auth.options);
     expect(plan.toBeCreated.map((t) => t.table)).toEqual([]);
     expect(plan.toBeAdded.map((t) => `${t.table}: ${Object.keys(t.fields).join(', ')}`)).toEqual([]);
+  });
+
+  it('make the types of server/db/schema.ts (else run npm run db:types)', async () => {
+    expect(fs.readFileSync(SCHEMA_FILE, 'utf8')).toBe(await generateSchemaTypes());
   });
 
   it('are recorded, so a second run applies nothing', async () => {

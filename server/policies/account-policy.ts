@@ -1,4 +1,4 @@
-import type { Role } from '../db/schema';
+import type { Role } from '../db/types';
 import { rule } from './authorize';
 
 /** The caller's role in the account a request names. */

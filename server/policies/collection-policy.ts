@@ -1,4 +1,4 @@
-import type { Role } from '../db/schema';
+import type { Role } from '../db/types';
 import { isManager, type RoleContext } from './account-policy';
 import { rule } from './authorize';
 

@@ -1,4 +1,4 @@
-import type { Role } from '../db/schema';
+import type { Role } from '../db/types';
 import { badRequest, forbidden } from '../errors';
 import { isManager, isOwner } from './account-policy';
 import { rule } from './authorize';

@@ -1,5 +1,5 @@
 import type { AccountDto } from '../../common/accounts';
-import type { Account, Role } from '../db/schema';
+import type { Account, Role } from '../db/types';
 import { accountPolicy } from '../policies/account-policy';
 import { abilities } from '../policies/authorize';
 

@@ -1,6 +1,6 @@
 import type { CollectionColor, CollectionDto, CollectionListDto } from '../../common/collections';
 import type { CollectionRow, listTreeItems } from '../data/collections';
-import type { Role } from '../db/schema';
+import type { Role } from '../db/types';
 import { abilities } from '../policies/authorize';
 import { collectionPolicy } from '../policies/collection-policy';
 

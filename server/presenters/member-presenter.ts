@@ -1,6 +1,6 @@
 import type { MemberDto, MyInvitationDto, PendingInviteDto } from '../../common/members';
 import type { listMembersWithProfiles } from '../data/account-members';
-import type { PendingInvite, Role } from '../db/schema';
+import type { PendingInvite, Role } from '../db/types';
 import { abilities } from '../policies/authorize';
 import { memberPolicy } from '../policies/member-policy';
 

@@ -1,4 +1,4 @@
-import type { Role } from '../db/schema';
+import type { Role } from '../db/types';
 import { createItem, sampleImages, uploadFile } from './knowledge-factory';
 import { makePdf, uploadPdf } from './pdf-factory';
 import type { SignedInClient, TestServer } from './test-server';

@@ -6,7 +6,7 @@ import type { WriterTimings } from '../ai/writer';
 import type { CollaborationTimings } from '../collaboration/collaboration';
 import { assembleApp } from '../assemble';
 import type { Database } from '../db/client';
-import type { Role } from '../db/schema';
+import type { Role } from '../db/types';
 import { insertMember } from '../data/account-members';
 import { createAccountWithOwner } from '../commands/create-account';
 import { loadEnv } from '../env';

@@ -1,4 +1,4 @@
-import type { Role } from '../db/schema';
+import type { Role } from '../db/types';
 import { insertMember } from '../data/account-members';
 import { createItem, sampleImages, uploadFile } from './knowledge-factory';
 import type { SignedInClient, TestServer } from './test-server';

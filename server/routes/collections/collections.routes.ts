@@ -6,7 +6,7 @@ import { currentMembership } from '../../auth/guards';
 import { deleteCollectionWithItems } from '../../commands/delete-collection';
 import { moveKnowledgeItem } from '../../commands/move-knowledge';
 import { readScopeOf, type ReadScope } from '../../data/collection-access';
-import type { Role } from '../../db/schema';
+import type { Role } from '../../db/types';
 import {
   findCollection,
   insertCollection,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { COLLECTION_COLORS, type CollectionColor } from '../../../common/collections';
-import type { Role } from '../../db/schema';
+import type { Role } from '../../db/types';
 import { readScopeOf, scopeHolds, type ReadScope } from '../../data/collection-access';
 import {
   findCollection,

@@ -19,7 +19,7 @@ import { AppError } from '../../errors';
 import { detectImageType } from '../../storage/image-types';
 import { PdfTimeoutError, readPdfForImport } from '../../storage/pdf';
 import { MANIFEST_FORMAT, MANIFEST_NAME, PDFS_FOLDER, type Manifest, type ManifestCollection } from '../format';
-import type { Role } from '../../db/schema';
+import type { Role } from '../../db/types';
 import { createPlacer, fileTreePlace, treeOrder, type Placer, type TreePlace } from './placement';
 import { rewriteImages, rewritePdfViewers } from '../html-files';
 import { handlerFor, UnreadableDocument, type ReadDocument } from './documents';
