@@ -34,7 +34,7 @@ export async function buildServer(options: { root?: string; outdir?: string } = 
     packages: 'external',
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     sourcemap: true,
     logLevel: 'warning',
   });

@@ -26,35 +26,6 @@ export interface PdfWorkerOutput {
   thumbnailPng?: Uint8Array;
 }
 
-// pdf.js 6 expects Node 22 (Promise.withResolvers, ArrayBuffer.prototype.transferToFixedLength); Lore runs on Node 20.
-if (!('withResolvers' in Promise)) {
-  Object.defineProperty(Promise, 'withResolvers', {
-    configurable: true,
-    writable: true,
-    value: function withResolvers<T>() {
-      let resolve!: (value: T | PromiseLike<T>) => void;
-      let reject!: (reason?: unknown) => void;
-      const promise = new Promise<T>((yes, no) => {
-        resolve = yes;
-        reject = no;
-      });
-      return { promise, resolve, reject };
-    },
-  });
-}
-if (!('transferToFixedLength' in ArrayBuffer.prototype)) {
-  Object.defineProperty(ArrayBuffer.prototype, 'transferToFixedLength', {
-    configurable: true,
-    writable: true,
-    // A copy rather than a move: the same bytes, which is all pdf.js reads from it.
-    value: function transferToFixedLength(this: ArrayBuffer, length = this.byteLength) {
-      const copy = new ArrayBuffer(length);
-      new Uint8Array(copy).set(new Uint8Array(this, 0, Math.min(length, this.byteLength)));
-      return copy;
-    },
-  });
-}
-
 /** pdf.js's own metrics for the 14 standard fonts, so text in Helvetica or Times draws on a thumbnail. */
 const STANDARD_FONTS =
   path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') +
