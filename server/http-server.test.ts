@@ -1,8 +1,8 @@
 import http from 'node:http';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodyTooLargeMessage, MAX_BODY_BYTES } from './middleware/body-limit';
-import { startTestServer, type TestServer } from './test/test-server';
+import { useTestServer } from './test/use-test-server';
 
 /**
  * Answers sent before a request's body is read (a body over its limit, a missing
@@ -10,11 +10,7 @@ import { startTestServer, type TestServer } from './test/test-server';
  * reset connection. Each client sends its body over more than a second, as a slow
  * upload does; the server answers long before it ends.
  */
-let lore: TestServer;
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
+const lore = useTestServer();
 
 const CHUNKS = 24;
 const CHUNK_BYTES = 128 * 1024;

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createItem } from '../test/knowledge-factory';
-import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
+import type { SignedInClient } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 
-let lore: TestServer;
+const lore = useTestServer();
 let owner: SignedInClient;
 let accountId: string;
 
 beforeAll(async () => {
-  lore = await startTestServer();
   ({ id: accountId, owner } = await lore.account());
 });
-afterAll(() => lore.close());
 
 /** NUL breaks PostgreSQL text; the others are invisible, or break lines in mail and logs. */
 const controls = [

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { startTestServer, type TestServer } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 import { OPENAPI_PATH, REFERENCE_PATH } from './openapi';
 
-let lore: TestServer;
+const lore = useTestServer();
 let document: { openapi: string; paths: Record<string, Record<string, { 'x-access'?: string }>> };
 
 /** `/api/accounts/:accountId` as OpenAPI writes it: `/api/accounts/{accountId}`. */
@@ -14,10 +14,8 @@ const operations = () =>
   );
 
 beforeAll(async () => {
-  lore = await startTestServer();
   document = (await lore.anonymous().get(OPENAPI_PATH)).body;
 });
-afterAll(() => lore.close());
 
 describe('the API description', () => {
   it('is an OpenAPI 3.1 document that every registered API route appears in', () => {

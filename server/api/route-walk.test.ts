@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { Role } from '../db/types';
 import { sampleImages, uploadFile } from '../test/knowledge-factory';
 import { postPdf } from '../test/pdf-factory';
 import type { TestClient, TestResponse } from '../test/http-client';
 import { routeCases, type RouteCase, type Sample } from '../test/route-samples';
-import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
+import type { SignedInClient } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 import { turnOnTwoFactor } from '../test/two-factor';
 import { apiTokenClient } from '../test/api-tokens';
 import { addWalkMember, createWalkWorkspace, type WalkWorkspace } from '../test/walk-workspace';
@@ -41,7 +42,7 @@ const CALLERS = [
 type Caller = (typeof CALLERS)[number] | 'swapper';
 const RANK: Record<Role, number> = { member: 1, admin: 2, owner: 3 };
 
-let lore: TestServer;
+const lore = useTestServer();
 let workspace: WalkWorkspace;
 /** Another workspace; its owner is the stranger: signed in, with every power there and none in the walked one. */
 let elsewhere: WalkWorkspace;
@@ -53,7 +54,6 @@ let beforeSecondFactor: Set<string>;
 let apiTokenUse: Map<string, string | undefined>;
 
 beforeAll(async () => {
-  lore = await startTestServer();
   workspace = await createWalkWorkspace(lore);
   elsewhere = await createWalkWorkspace(lore);
   const registered = createApp(lore.deps).routes.filter(
@@ -88,7 +88,6 @@ beforeAll(async () => {
     ),
   );
 });
-afterAll(() => lore.close());
 
 const walked = () =>
   routes.flatMap((route) => {

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from '../test/test-server';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestServer } from '../test/use-test-server';
 
-let lore: TestServer;
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
+const lore = useTestServer();
 
 describe('an error nobody expected', () => {
   it("answers 500 'An unexpected error occurred' and keeps the details to the log", async () => {

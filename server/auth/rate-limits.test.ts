@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestClient, type TestResponse } from '../test/http-client';
 import { linkIn, tokenOf } from '../test/mailbox';
-import { startTestServer, type TestServer } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 import { RATE_LIMITS, WRITES_REFUSED } from './rate-limits';
 
 /**
@@ -9,11 +9,7 @@ import { RATE_LIMITS, WRITES_REFUSED } from './rate-limits';
  * who each client is (TRUST_PROXY, X-Forwarded-For): the path the client's address
  * takes in production, through clientIp to better-auth.
  */
-let lore: TestServer;
-beforeAll(async () => {
-  lore = await startTestServer({ env: { NODE_ENV: 'production', TRUST_PROXY: 'true', LOG_LEVEL: 'error' } });
-});
-afterAll(() => lore.close());
+const lore = useTestServer({ env: { NODE_ENV: 'production', TRUST_PROXY: 'true', LOG_LEVEL: 'error' } });
 
 /** A browser whose every request the proxy says comes from `address`. */
 class BrowserAt extends TestClient {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createItem } from '../test/knowledge-factory';
 import { feedCaughtUp } from '../test/live-events';
-import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
+import type { SignedInClient } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 import { createWorkspaceReads } from './workspace-reads';
 
 describe('workspace reads', () => {
@@ -34,7 +35,7 @@ describe('workspace reads', () => {
 
 /** Changes made straight in the database, as Lore never makes them: they announce nothing. */
 describe('a workspace answer over HTTP', () => {
-  let lore: TestServer;
+  const lore = useTestServer();
   let owner: SignedInClient;
   let accountId: string;
   const list = async (client = owner) => client.get(`/api/accounts/${accountId}/knowledge`);
@@ -43,10 +44,6 @@ describe('a workspace answer over HTTP', () => {
   const renameByHand = (name: string) =>
     lore.db.updateTable('profiles').set({ full_name: name }).where('id', '=', owner.userId).execute();
 
-  beforeAll(async () => {
-    lore = await startTestServer();
-  });
-  afterAll(() => lore.close());
   beforeEach(async () => {
     owner = await lore.user({ name: 'Ada Lovelace' });
     accountId = (await lore.account({ owner })).id;

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { COLLABORATION_CLOSE, COLLABORATION_LIMITS } from '../../common/collaboration';
 import * as Y from 'yjs';
 import { step1Message, updateMessage } from '../../common/collaboration-messages';
 import { CollaborationClient } from '../test/collaboration-client';
 import { createItem } from '../test/knowledge-factory';
-import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
+import type { SignedInClient } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 import { turnOnTwoFactor } from '../test/two-factor';
 
 /** Live co-editing over real WebSockets (decision 34), with the pauses shortened so tests wait for states. */
-let lore: TestServer;
-beforeAll(async () => {
-  lore = await startTestServer({ collaboration: { deriveAfterMs: 150, quietAfterMs: 400 } });
-});
-afterAll(() => lore.close());
+const lore = useTestServer({ collaboration: { deriveAfterMs: 150, quietAfterMs: 400 } });
 
 const editors: CollaborationClient[] = [];
 afterAll(() => Promise.all(editors.map((editor) => editor.close())));

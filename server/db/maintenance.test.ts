@@ -1,13 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/test-server';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../test/use-test-server';
 import { maintainTables, tablesNeedingMaintenance } from './maintenance';
 
-let lore: TestServer;
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
+const lore = useTestServer();
 
 describe('database maintenance', () => {
   it('vacuums and analyzes a table never analyzed or grown since, and then leaves it alone', async () => {

@@ -1,15 +1,11 @@
 import fs from 'node:fs';
 import { getMigrations } from 'better-auth/db/migration';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/test-server';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../test/use-test-server';
 import { generateSchemaTypes, SCHEMA_FILE } from './generate-types';
 
-let lore: TestServer;
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
+const lore = useTestServer();
 
 describe('migrations', () => {
   it('leave nothing for better-auth to create or add', async () => {

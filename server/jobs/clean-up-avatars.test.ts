@@ -1,17 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enqueueJob } from '../data/jobs';
 import { sampleImages, uploadFile } from '../test/knowledge-factory';
-import { startTestServer, type TestServer } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 import { AVATAR_GRACE_MS } from './clean-up-avatars';
 import { SWEEP_IMAGES } from './clean-up-images';
 
-let lore: TestServer;
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
+const lore = useTestServer();
 afterEach(() => vi.useRealTimers());
 
 const avatarsRoot = () => path.join(lore.deps.env.DATA_DIR, 'files', 'avatars');

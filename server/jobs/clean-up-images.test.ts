@@ -2,24 +2,21 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pino } from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteAccount } from '../data/accounts';
 import { itemContentPages } from '../data/item-contents';
 import { enqueueJob } from '../data/jobs';
 import { insertKnowledge } from '../data/knowledge';
 import { createItem, sampleImages, uploadFile } from '../test/knowledge-factory';
-import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
+import type { SignedInClient } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 import { IMAGE_GRACE_MS, SWEEP_IMAGES } from './clean-up-images';
 import { createJobWorker } from './worker';
 
-let lore: TestServer;
+const lore = useTestServer();
 let owner: SignedInClient;
 let accountId: string;
 
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
 beforeEach(async () => {
   const team = await lore.account();
   [owner, accountId] = [team.owner, team.id];

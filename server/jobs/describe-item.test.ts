@@ -3,6 +3,7 @@ import { describeExtractively } from '../ai/describe';
 import { createItem } from '../test/knowledge-factory';
 import { startModelStandIn, type ModelStandIn } from '../test/model-stand-in';
 import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 import { DESCRIBE_ITEM, describableItem } from './describe-item';
 
 const deployHtml =
@@ -19,17 +20,13 @@ const longText = (first: string) =>
   `<p>${first}</p><p>${'The rest of the article explains the details, one step at a time. '.repeat(6)}</p>`;
 
 describe('the describe_item job, with no model', () => {
-  let lore: TestServer;
+  const lore = useTestServer();
   let owner: SignedInClient;
   let accountId: string;
   const itemPath = (id: string) => `/api/accounts/${accountId}/knowledge/${id}`;
   const jobsFor = (id: string) =>
     lore.db.selectFrom('jobs').select(['state']).where('kind', '=', DESCRIBE_ITEM).where('key', '=', id).execute();
 
-  beforeAll(async () => {
-    lore = await startTestServer();
-  });
-  afterAll(() => lore.close());
   beforeEach(async () => {
     const team = await lore.account();
     [owner, accountId] = [team.owner, team.id];

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueueJob } from '../data/jobs';
 import { createItem } from '../test/knowledge-factory';
-import { startTestServer, type TestServer } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 import { KEEP_CHANGES_MS, PRUNE_CHANGE_EVENTS } from './prune-change-events';
 
-let lore: TestServer;
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
+const lore = useTestServer();
 
 describe('forgetting old live changes', () => {
   it('removes the changes older than a day, oldest first, and keeps the rest unbroken', async () => {

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueueJob } from '../data/jobs';
 import { createItem } from '../test/knowledge-factory';
-import { startTestServer, type TestServer } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 import { THIN_REVISIONS } from './thin-revisions';
 
-let lore: TestServer;
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
+const lore = useTestServer();
 
 const DAY = 24 * 60 * 60_000;
 /** Noon UTC `days` ago, plus `minutes`. */

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleImages, uploadFile } from '../test/knowledge-factory';
-import { startTestServer, type TestServer } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 import { CONTENT_MAX_LENGTH } from '../../common/knowledge';
 import { ARTICLE_MAX_BODY_BYTES, bodyTooLargeMessage } from './body-limit';
 
-let lore: TestServer;
-
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
+const lore = useTestServer();
 
 const MB = 1024 * 1024;
 const tooLarge = { error: 'The request body must be at most 1 MB', code: 'too_large' };

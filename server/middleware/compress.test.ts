@@ -1,15 +1,11 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createItem } from '../test/knowledge-factory';
-import { startTestServer, type TestServer } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 import { chooseEncoding } from './compress';
 
-let lore: TestServer;
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
+const lore = useTestServer();
 
 /** A GET with exactly these headers (fetch would add and undo its own Accept-Encoding), its body left as sent. */
 function rawGet(path: string, headers: Record<string, string>) {

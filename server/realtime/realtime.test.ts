@@ -1,21 +1,18 @@
 import { sql } from 'kysely';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIVE_MESSAGES } from '../../common/live';
 import { AppError } from '../errors';
 import { createItem } from '../test/knowledge-factory';
 import { openLiveEvents } from '../test/live-events';
-import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
+import type { SignedInClient } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 import { testEngine } from '../test/test-database';
 import { turnOnTwoFactor } from '../test/two-factor';
 import type { StreamSink } from './live-stream';
 import { createRealtime } from './realtime';
 
-let lore: TestServer;
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
+const lore = useTestServer();
 
 const logger = pino({ level: 'silent' });
 

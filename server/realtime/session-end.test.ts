@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createItem } from '../test/knowledge-factory';
 import { feedCaughtUp, openLiveEvents, type LiveEvents } from '../test/live-events';
-import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
+import type { SignedInClient } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 import { turnOnTwoFactor } from '../test/two-factor';
 
 /**
@@ -9,11 +10,7 @@ import { turnOnTwoFactor } from '../test/two-factor';
  * open streams close as soon as the change feed reads the end, long before the 30 s
  * heartbeat's check, and carry nothing committed after it.
  */
-let lore: TestServer;
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
+const lore = useTestServer();
 
 const opened: LiveEvents[] = [];
 afterAll(() => opened.forEach((stream) => stream.close()));

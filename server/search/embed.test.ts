@@ -7,6 +7,7 @@ import { readEventStream } from '../test/event-stream';
 import { createItem } from '../test/knowledge-factory';
 import { STAND_IN_DIMENSIONS, embedText, startModelStandIn, type ModelStandIn } from '../test/model-stand-in';
 import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 import { analyzeQuery } from './analyze';
 import { EMBED_BATCH, createEmbedder, passageText } from './embed';
 import { withVariants } from './rank';
@@ -248,11 +249,7 @@ describe('retrieval by words and meaning', () => {
 });
 
 describe('with no embeddings model', () => {
-  let plain: TestServer;
-  beforeAll(async () => {
-    plain = await startTestServer();
-  });
-  afterAll(() => plain.close());
+  const plain = useTestServer();
 
   it('queues no embedding, stores no vector, and ranks by words exactly as before', async () => {
     expect(plain.deps.embedder).toBeUndefined();

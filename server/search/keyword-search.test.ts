@@ -1,22 +1,19 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiInput } from '../../common/api/client';
 import { listKnowledge } from '../../common/api/knowledge';
 import { SEARCH_MAX_LENGTH } from '../../common/knowledge';
 import { apiAs } from '../test/api';
 import { createItem } from '../test/knowledge-factory';
-import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
+import type { SignedInClient } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 import { indexStaleItems } from './index-item';
 import { retrieve } from './retrieve';
 
-let lore: TestServer;
+const lore = useTestServer();
 let owner: SignedInClient;
 let accountId: string;
 
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
 beforeEach(async () => {
   const account = await lore.account();
   [accountId, owner] = [account.id, account.owner];

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createItem } from '../test/knowledge-factory';
-import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
+import type { SignedInClient } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 import { removeItemIndex } from '../data/search-index';
 import { analyzeItem, indexStaleItems, storedContribution } from './index-item';
 import { reindexInBackground } from './reindex';
 import { retrieve } from './retrieve';
 
-let lore: TestServer;
+const lore = useTestServer();
 let owner: SignedInClient;
 let accountId: string;
 
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
 beforeEach(async () => {
   const account = await lore.account();
   [accountId, owner] = [account.id, account.owner];

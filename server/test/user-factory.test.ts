@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './test-server';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from './use-test-server';
 
-let lore: TestServer;
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
+const lore = useTestServer();
 
 describe('the user factory', () => {
   it('signs a new user in with a real session and the profile sign-up makes', async () => {

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createAccount, listAccounts, renameAccount } from '../../../common/api/accounts';
 import { apiAs } from '../../test/api';
-import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
+import type { SignedInClient } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let lore: TestServer;
+const lore = useTestServer();
 let owner: SignedInClient;
 let admin: SignedInClient;
 let member: SignedInClient;
 let stranger: SignedInClient;
 let accountId: string;
-
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
 
 // Every test gets its own account, Shared, with an owner, an admin and a member, and a stranger to it.
 beforeEach(async () => {

@@ -6,6 +6,7 @@ import { freePort } from '../../test/free-port';
 import { createItem } from '../../test/knowledge-factory';
 import { startModelStandIn, type ModelStandIn } from '../../test/model-stand-in';
 import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
 const PATH = '/api/aiKnowledgeSearch';
 
@@ -36,14 +37,10 @@ async function seedHandbook(owner: SignedInClient, accountId: string) {
 }
 
 describe('POST /api/aiKnowledgeSearch with the extractive writer', () => {
-  let lore: TestServer;
+  const lore = useTestServer();
   let owner: SignedInClient;
   let accountId: string;
 
-  beforeAll(async () => {
-    lore = await startTestServer();
-  });
-  afterAll(() => lore.close());
   beforeEach(async () => {
     const account = await lore.account();
     [accountId, owner] = [account.id, account.owner];

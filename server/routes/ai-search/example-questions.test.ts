@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { listExampleQuestions } from '../../../common/api/ai-search';
 import { apiAs } from '../../test/api';
 import { createItem } from '../../test/knowledge-factory';
-import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
+import type { SignedInClient } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let lore: TestServer;
+const lore = useTestServer();
 let owner: SignedInClient;
 let member: SignedInClient;
 let outsider: SignedInClient;
 let accountId: string;
 let otherAccountId: string;
 const path = (account = accountId, query = '') => `/api/accounts/${account}/example-questions${query}`;
-
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
 
 // Each test has its own Team (an owner and a member) and an outsider's Elsewhere.
 beforeEach(async () => {

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiTokenDto } from '../../../common/api-tokens';
 import { hashToken } from '../../auth/tokens';
 import { apiTokenClient } from '../../test/api-tokens';
 import { readEventStream } from '../../test/event-stream';
 import { TestClient } from '../../test/http-client';
 import { createItem } from '../../test/knowledge-factory';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let lore: TestServer;
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
+const lore = useTestServer();
 
 const tokensOf = async (client: TestClient) => (await client.get('/api/me/api-tokens')).body.data as ApiTokenDto[];
 

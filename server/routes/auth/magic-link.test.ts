@@ -1,13 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TestClient } from '../../test/http-client';
 import { linkIn, tokenOf } from '../../test/mailbox';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let lore: TestServer;
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
+const lore = useTestServer();
 afterEach(() => vi.useRealTimers());
 
 async function requestLink(client: TestClient, email: string, headers?: Record<string, string>) {

@@ -1,15 +1,12 @@
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AVATAR_URL_LIFETIME_SECONDS, isAvatarUrlExpired } from '../../../common/avatars';
 import { sampleImages, uploadFile } from '../../test/knowledge-factory';
-import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
+import type { SignedInClient } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let lore: TestServer;
+const lore = useTestServer();
 
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
 afterEach(() => vi.useRealTimers());
 
 const uploadAvatar = (client: SignedInClient, bytes: Uint8Array, name = 'me.png', type = 'image/png') =>

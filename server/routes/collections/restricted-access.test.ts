@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readEventStream } from '../../test/event-stream';
 import { createItem, sampleImages, uploadFile } from '../../test/knowledge-factory';
 import { change, feedCaughtUp, openLiveEvents } from '../../test/live-events';
-import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
+import type { SignedInClient } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
 /**
  * Decision 35: what a member may not see exists nowhere for them. A workspace with an open item
@@ -10,7 +11,7 @@ import { startTestServer, type SignedInClient, type TestServer } from '../../tes
  * it asks every read path about those words and gets nothing of it, the chosen member and the
  * admin get it.
  */
-let lore: TestServer;
+const lore = useTestServer();
 let accountId: string;
 let owner: SignedInClient;
 let admin: SignedInClient;
@@ -24,7 +25,6 @@ const UNIQUE_WORDS = 'zeppelin quartermaster';
 const QUESTION = 'Who sells the zeppelin hangar?';
 
 beforeAll(async () => {
-  lore = await startTestServer();
   const account = await lore.account({ roles: ['admin', 'member', 'member'] });
   ({ id: accountId, owner } = account);
   [admin, outsider, chosen] = account.members;
@@ -61,7 +61,6 @@ beforeAll(async () => {
   // Starred by the chosen member, then the outsider is not chosen: their own star would not show it either.
   await chosen.post(`/api/accounts/${accountId}/stars`, { knowledgeId: secret.id });
 });
-afterAll(() => lore.close());
 
 const get = (client: SignedInClient, path: string) => client.get(`/api/accounts/${accountId}${path}`);
 const text = (answer: { body: unknown }) => JSON.stringify(answer.body);

@@ -1,17 +1,14 @@
 import { strToU8 } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImportLine } from '../../../common/transfer';
 import { insertMember } from '../../data/account-members';
 import type { TestClient } from '../../test/http-client';
 import { createItem } from '../../test/knowledge-factory';
-import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
+import type { SignedInClient } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
 /** Decision 35: an import keeps its folders as collections and pages, and an export imports back into the same tree. */
-let lore: TestServer;
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
+const lore = useTestServer();
 
 const cookiesOf = (client: TestClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 

@@ -1,18 +1,15 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CHANGE_POSITION_HEADER, LIVE_LIMITS, LIVE_MESSAGES } from '../../../common/live';
 import { insertMember } from '../../data/account-members';
 import { pruneChanges } from '../../data/change-events';
 import { createItem } from '../../test/knowledge-factory';
 import { change, feedCaughtUp, openLiveEvents, type LiveEvents } from '../../test/live-events';
-import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
+import { startTestServer, type SignedInClient } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 import { turnOnTwoFactor } from '../../test/two-factor';
 
-let lore: TestServer;
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
+const lore = useTestServer();
 
 /** Streams opened by a test, closed after it whatever happens. */
 const opened: LiveEvents[] = [];

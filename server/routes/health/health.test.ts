@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { freePort } from '../../test/free-port';
 import { openTestDatabase } from '../../test/test-database';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { startTestServer } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let lore: TestServer;
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
+const lore = useTestServer();
 
 describe('/api/health', () => {
   it('reports the database as reachable', async () => {

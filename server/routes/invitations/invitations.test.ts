@@ -1,14 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SignedInClient } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let lore: TestServer;
+const lore = useTestServer();
 let owner: SignedInClient;
 let accountId: string;
-
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
 
 // Every test gets its own Research account, owned by a new Olive Owner.
 beforeEach(async () => {

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createItem } from '../../test/knowledge-factory';
-import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
+import type { SignedInClient } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let lore: TestServer;
+const lore = useTestServer();
 let owner: SignedInClient;
 let member: SignedInClient;
 let outsider: SignedInClient;
 let accountId: string;
 let otherAccountId: string;
 const base = () => `/api/accounts/${accountId}/knowledge`;
-
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
 
 // Ada owns Team with Grace as a member; an outsider owns Elsewhere.
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enqueueJob } from '../../data/jobs';
 import { CLEAN_UP_IMAGES, IMAGE_GRACE_MS } from '../../jobs/clean-up-images';
 import type { KnowledgeSummaryDto } from '../../../common/knowledge';
@@ -10,9 +10,10 @@ import { openLiveEvents, type LiveEvents } from '../../test/live-events';
 import { createItem, sampleImages } from '../../test/knowledge-factory';
 import { makePdf, uploadPdf } from '../../test/pdf-factory';
 import type { TestClient } from '../../test/http-client';
-import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
+import type { SignedInClient } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let lore: TestServer;
+const lore = useTestServer();
 let owner: SignedInClient;
 let outsider: SignedInClient;
 let accountId: string;
@@ -21,10 +22,6 @@ let outsiderAccountId: string;
 const SECRET_SENTENCE = 'The brass astrolabe is kept in the north vestry cupboard.';
 const pdfBytes = () => makePdf([['Harbour manual', SECRET_SENTENCE], ['Second page of the manual']]);
 
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
 beforeEach(async () => {
   const [mine, theirs] = await Promise.all([lore.account(), lore.account()]);
   [accountId, owner, outsider, outsiderAccountId] = [mine.id, mine.owner, theirs.owner, theirs.id];

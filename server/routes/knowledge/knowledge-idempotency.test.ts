@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createKnowledge } from '../../../common/api/knowledge';
 import { insertKnowledge } from '../../data/knowledge';
 import { apiAs } from '../../test/api';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let lore: TestServer;
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
+const lore = useTestServer();
 
 const itemsTitled = async (accountId: string, title: string) =>
   lore.db.selectFrom('knowledge').select('id').where('account_id', '=', accountId).where('title', '=', title).execute();

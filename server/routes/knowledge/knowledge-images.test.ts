@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createItem, sampleImages, uploadFile } from '../../test/knowledge-factory';
-import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
+import type { SignedInClient } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let lore: TestServer;
+const lore = useTestServer();
 let owner: SignedInClient;
 let outsider: SignedInClient;
 let accountId: string;
@@ -16,11 +17,6 @@ const upload = (
   account = accountId,
 ) => uploadFile(client, `/api/accounts/${account}/knowledge-images`, bytes, name, type);
 const imageUrl = (p: string) => `/api/secureImage?bucket=knowledge-images&path=${encodeURIComponent(p)}`;
-
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
 
 // Every test gets its own account and owner, and an outsider with an account of their own.
 beforeEach(async () => {

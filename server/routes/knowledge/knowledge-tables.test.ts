@@ -1,18 +1,17 @@
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createItem } from '../../test/knowledge-factory';
-import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
+import type { SignedInClient } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let lore: TestServer;
+const lore = useTestServer();
 let owner: SignedInClient;
 let accountId: string;
 
 beforeAll(async () => {
-  lore = await startTestServer();
   const team = await lore.account();
   [accountId, owner] = [team.id, team.owner];
 });
-afterAll(() => lore.close());
 
 const cookiesOf = (client: SignedInClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 

@@ -2,12 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignInSession } from '../../../common/login-sessions';
 import { linkIn, tokenOf } from '../../test/mailbox';
 import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let lore: TestServer;
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
+const lore = useTestServer();
 
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createItem } from '../../test/knowledge-factory';
-import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
+import type { SignedInClient } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 import { cleanPositionUpdates } from './star-positions';
 import { STARS_MAX } from '../../../common/stars';
 
-let lore: TestServer;
+const lore = useTestServer();
 let alice: SignedInClient;
 let bob: SignedInClient;
 let outsider: SignedInClient;
@@ -17,11 +18,6 @@ const mine = async (client: SignedInClient) =>
 const star = async (client: SignedInClient, ...indexes: number[]) => {
   for (const index of indexes) expect((await client.post(stars(), { knowledgeId: items[index]!.id })).status).toBe(201);
 };
-
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
 
 // Every test gets its own account: Alice owns it, Bob is a member, and it holds One, Two and Three.
 beforeEach(async () => {

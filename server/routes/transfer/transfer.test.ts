@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PDFS_BUCKET, pdfThumbnailPath } from '../../../common/files';
 import {
   IMPORT_TOO_LARGE_MESSAGE,
@@ -14,22 +14,18 @@ import { storedImagePaths, storedPdfPaths } from '../../content/knowledge-html';
 import { createItem, sampleImages, uploadFile } from '../../test/knowledge-factory';
 import { makePdf, uploadPdf } from '../../test/pdf-factory';
 import type { TestClient } from '../../test/http-client';
-import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
+import type { SignedInClient } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 import { MANIFEST_NAME, type Manifest } from '../../transfer/format';
 import { readImportPath } from '../../transfer/import/read-path';
 import { runImport } from '../../transfer/import/run-import';
 import { collectEntries } from '../../transfer/import/sources';
 
-let lore: TestServer;
+const lore = useTestServer();
 let owner: SignedInClient;
 let member: SignedInClient;
 let outsider: SignedInClient;
 let accountId: string;
-
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
 
 beforeEach(async () => {
   const [mine, theirs] = await Promise.all([lore.account({ roles: ['member'] as const }), lore.account()]);

@@ -1,14 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TWO_FACTOR_MESSAGES } from '../../../common/two-factor';
 import { linkIn, tokenOf } from '../../test/mailbox';
 import { codeFor, turnOnTwoFactor } from '../../test/two-factor';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import type { TestServer } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let lore: TestServer;
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
+const lore = useTestServer();
 afterEach(() => vi.useRealTimers());
 
 /** A code the app does not show now. */

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TestClient } from '../../test/http-client';
-import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
+import type { SignedInClient } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
 /**
  * Spec section 6 against the real endpoints: every action, for every kind of
@@ -11,14 +12,9 @@ import { startTestServer, type SignedInClient, type TestServer } from '../../tes
 type Caller = 'owner' | 'admin' | 'member' | 'outsider' | 'anonymous';
 const callers: Caller[] = ['owner', 'admin', 'member', 'outsider', 'anonymous'];
 
-let lore: TestServer;
+const lore = useTestServer();
 let people: Record<'owner' | 'admin' | 'member' | 'outsider' | 'targetMember' | 'targetAdmin', SignedInClient>;
 let accountId: string;
-
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
 
 beforeEach(async () => {
   const account = await lore.account({ name: 'Policy test', roles: ['admin', 'member', 'member', 'admin'] });

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type SignedInClient, type TestServer } from '../../test/test-server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SignedInClient } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let lore: TestServer;
+const lore = useTestServer();
 let owner: SignedInClient;
 let admin: SignedInClient;
 let member: SignedInClient;
 let accountId: string;
-
-beforeAll(async () => {
-  lore = await startTestServer();
-});
-afterAll(() => lore.close());
 
 // Every test gets its own account, Team: Olive Owner, an admin and a member.
 beforeEach(async () => {
