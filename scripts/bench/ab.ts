@@ -23,7 +23,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildServer } from '../build-server';
 import { closedLoop, httpClient } from './http-load';
-import { freePort } from './lore-process';
+import { freePort } from '../../server/test/free-port';
 
 const { values: args } = parseArgs({
   options: {
