@@ -42,7 +42,7 @@ test('a saved item gets its AI summary and question from the job queue', async (
   expect((await examples.json()).data).toEqual(['How do we deploy?']);
 
   // A card whose text is short shows the summary after it. A model writes summaries of short items in
-  // its own words (the extractive writer gives them none, as it would only repeat them): set one as a model would.
+  // its own words (the extractive writer's is the item's own first sentences): set one as a model would.
   const created = await page.request.post(`/api/accounts/${accountId}/knowledge`, {
     data: { title: 'Printer', content: '<p>Third floor.</p>' },
   });

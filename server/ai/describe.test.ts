@@ -38,13 +38,11 @@ describe('the extractive summary', () => {
     );
   });
 
-  it('is empty for a text short enough to be its own summary, unless that text is its PDFs’', () => {
+  it('is the whole text of an item short enough to be its own summary (its card appends it, R16)', () => {
     expect(describeExtractively({ title: 'Printer', text: 'It is on the third floor.\nUse your badge.' })).toEqual({
-      summary: '',
+      summary: 'It is on the third floor. Use your badge.',
       question: 'What should I know about Printer?',
     });
-    const pdfOnly = { title: 'Report', text: 'Revenue grew.', pdfText: 'Revenue grew.' };
-    expect(describeExtractively(pdfOnly).summary).toBe('Revenue grew.');
   });
 
   it('is empty for an item with no text, which also answers no question', () => {

@@ -8,8 +8,6 @@ export interface DescribableItem {
   text: string;
   /** The body's headings in order; a question among the first says what the item answers. */
   headings?: string[];
-  /** The part of `text` that is its PDFs' (at its end): the article does not show it as text. */
-  pdfText?: string;
 }
 
 /** An item's summary and the question it best answers; empty strings when there is nothing to say. */
@@ -25,10 +23,8 @@ const PROMPT_TEXT_LENGTH = 6000;
 
 /** A summary from the item's leading sentences and a question from its title, with no model. */
 export function describeExtractively(item: DescribableItem): ItemDescription {
-  const { summary, whole } = lead(item.text, SUMMARY_LENGTH);
-  // A summary that is all of the article's own text says nothing, under 'AI Summary' or after it on a card;
-  // one read from its PDFs is what a card with a short preview appends (R16).
-  return { summary: whole && !item.pdfText ? '' : summary, question: questionFor(item) };
+  // A short item's summary is all of its text: what a card with a short preview appends (R16).
+  return { summary: leadingSentences(item.text, SUMMARY_LENGTH), question: questionFor(item) };
 }
 
 /**
@@ -104,11 +100,6 @@ const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
  * sentences of their own; a first sentence longer than the limit is cut at a word.
  */
 export function leadingSentences(text: string, limit: number): string {
-  return lead(text, limit).summary;
-}
-
-/** The leading sentences, and whether they are the whole text. */
-function lead(text: string, limit: number): { summary: string; whole: boolean } {
   const sentences = text
     .split('\n')
     .flatMap((line) => sentencesOf(line.trim()))
@@ -116,17 +107,14 @@ function lead(text: string, limit: number): { summary: string; whole: boolean } 
       ENDS_SENTENCE.test(sentence) ? sentence : `${sentence}${CJK_CHAR.test(sentence) ? '。' : '.'}`,
     );
   let summary = '';
-  let taken = 0;
   for (const sentence of sentences) {
     const next = summary ? `${summary}${CJK_STOP.test(summary) ? '' : ' '}${sentence}` : sentence;
     if (next.length > limit) break;
     summary = next;
-    taken++;
   }
-  if (!summary && sentences[0]) return { summary: cutAtWord(sentences[0], limit), whole: false };
+  if (!summary && sentences[0]) return cutAtWord(sentences[0], limit);
   // A lead-in ("Steps:") whose list did not fit says nothing on its own.
-  if (summary.endsWith(':')) summary = `${summary.slice(0, -1)}.`;
-  return { summary, whole: taken === sentences.length };
+  return summary.endsWith(':') ? `${summary.slice(0, -1)}.` : summary;
 }
 
 function cutAtWord(text: string, limit: number): string {

@@ -67,11 +67,11 @@ describe('the describe_item job, with no model', () => {
     expect((await owner.get(itemPath(item.id))).body.data.ai_summary).toMatch(/^Ask the front desk\./);
   });
 
-  it('gives a short item a question but no summary, which would only repeat it', async () => {
+  it('gives a short item its own first sentences as its summary, which its card appends (R16)', async () => {
     const item = await createItem(owner, accountId, { title: 'Printer', content: '<p>It is on the third floor.</p>' });
     await lore.jobs.runUntilIdle();
     expect((await owner.get(itemPath(item.id))).body.data).toMatchObject({
-      ai_summary: null,
+      ai_summary: 'It is on the third floor.',
       ai_question: 'What should I know about Printer?',
     });
   });

@@ -42,7 +42,7 @@ export function describableItem(item: { title: string; content: string; pdfTexts
         .filter(Boolean),
     ),
   ];
-  return { title: item.title, text: [body, pdfs].filter(Boolean).join('\n'), headings, pdfText: pdfs };
+  return { title: item.title, text: [body, pdfs].filter(Boolean).join('\n'), headings };
 }
 
 /** Passages as one text again: a long section's windows under one heading are one run, each passage a line. */

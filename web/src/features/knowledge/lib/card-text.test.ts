@@ -19,8 +19,8 @@ describe('cardText', () => {
     expect(cardText(notShort, 'S')).toBe(notShort);
   });
 
-  it('does not append a summary that says what the preview says', () => {
-    expect(cardText('Third floor.', 'Third floor.')).toBe('Third floor.');
+  it("appends a short item's summary, its own first sentences, as the spec asks (R16)", () => {
+    expect(cardText('Third floor.', 'Third floor.')).toBe('Third floor. Third floor.');
   });
 
   it('shows the summary alone when there is no preview', () => {

@@ -7,14 +7,11 @@ export const SHORT_PREVIEW_LENGTH = 60;
 
 /**
  * The card's text: the preview cut at PREVIEW_LENGTH characters, with the summary appended when the
- * preview is shorter than SHORT_PREVIEW_LENGTH, unless it says the same (a short item's summary is its
- * own first sentences: the card would show them twice).
+ * preview is shorter than SHORT_PREVIEW_LENGTH (R16).
  */
 export function cardText(preview: string, summary: string | null): string {
   const text = preview.slice(0, PREVIEW_LENGTH);
-  const same = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
-  if (text.length < SHORT_PREVIEW_LENGTH && summary && !same(text, summary))
-    return text ? `${text} ${summary}` : summary;
+  if (text.length < SHORT_PREVIEW_LENGTH && summary) return text ? `${text} ${summary}` : summary;
   return text;
 }
 
