@@ -110,6 +110,8 @@ export const htmlHandler: DocumentHandler = {
     if (!source.trim()) throw new UnreadableDocument(EMPTY_REASON);
     const { document } = parseHTML(source);
     for (const link of [...document.querySelectorAll(PERMALINKS)]) link.remove();
+    const confluence = confluencePage(document);
+    if (confluence) return { title: confluence.title || titleFromPath(filePath), tags: [], html: confluence.html };
     const pageTitle = withoutAnchors(document.querySelector('title')?.textContent ?? '');
     const heading = withoutAnchors(document.querySelector('h1')?.textContent ?? '');
     // Readability rewrites relative addresses against the page's own; keep them as written for the importer.
@@ -129,6 +131,23 @@ export const htmlHandler: DocumentHandler = {
     return { title, tags: [], html: withoutOpeningHeading(html, title) };
   },
 };
+
+/** The parts of a parsed page the Confluence reader uses. */
+type Page = ReturnType<typeof parseHTML>['document'];
+
+/**
+ * A page of Confluence's HTML export: its content is `#main-content` (breadcrumbs, the page's metadata, its
+ * list of attachments and the footer are around it) and its title `#title-text` after the space's name and " : ".
+ */
+function confluencePage(document: Page): { title: string; html: string } | undefined {
+  const content = document.querySelector('#main-content');
+  const heading = document.querySelector('#title-text');
+  if (!content || !heading) return undefined;
+  const space = document.querySelector('#breadcrumbs li a')?.textContent?.trim();
+  let title = (heading.textContent ?? '').replace(/\s+/g, ' ').trim();
+  if (space && title.startsWith(`${space} : `)) title = title.slice(space.length + 3).trim();
+  return { title: withoutAnchors(title), html: content.innerHTML };
+}
 
 /** The HTML without its first heading when that heading says the title (the article shows the title already). */
 function withoutOpeningHeading(html: string, title: string): string {

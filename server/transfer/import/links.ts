@@ -30,12 +30,14 @@ export const OUTSIDE_REASON = 'It leads outside the imported folder';
 export const NOT_IN_IMPORT_REASON = 'Its file is not in the import';
 const notAnItem = (name: string) => `It leads to ${name}, which is not imported as an item`;
 
-/** The paths a link may mean: as written, with a document's extension, a folder's own page, `.html` for `.md`. */
+/** The paths a link may mean: as written, with a document's extension, a folder's own page, `.md` for `.html`. */
 function candidatesOf(target: string): string[] {
   const bare = target.replace(/\/+$/, '');
   const stem = bare.replace(/\.(html?|md|markdown)$/i, '');
   return [
     bare,
+    // Notion's database: the link names its filtered copy, the import keeps its full one.
+    ...(/\.csv$/i.test(bare) ? [bare.replace(/\.csv$/i, '_all.csv')] : []),
     ...['md', 'markdown', 'html', 'htm'].map((ext) => `${stem}.${ext}`),
     ...['index.md', 'README.md', 'readme.md', 'index.html'].map((own) => `${bare}/${own}`),
   ];

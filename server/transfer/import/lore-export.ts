@@ -78,7 +78,8 @@ export function restoreDocuments(entries: ImportEntry[]): {
   return { documents, restored, collections };
 }
 
-function validDate(value: unknown): Date | undefined {
+/** A date an export wrote, if it is one. */
+export function validDate(value: unknown): Date | undefined {
   if (typeof value !== 'string') return undefined;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date;

@@ -36,7 +36,10 @@ export interface Place {
  */
 export function fileTreePlace(filePath: string, folderPaths: ReadonlySet<string> = new Set()): TreePlace {
   const folder = path.posix.dirname(filePath);
-  const folders = folder === '.' ? [] : folder.split('/').filter(Boolean);
+  // Notion wraps its export in a folder named after the export, not a page: it is no level of the tree.
+  const folders = (folder === '.' ? [] : folder.split('/').filter(Boolean)).filter(
+    (name, depth) => depth > 0 || !NOTION_EXPORT_FOLDER.test(name),
+  );
   const base = path.posix.basename(filePath);
   // Notion's database is `Tasks_all.csv` beside `Tasks/`, its rows' pages.
   const beside = filePath.replace(/(_all)?\.[^./]+$/, '');
@@ -44,6 +47,9 @@ export function fileTreePlace(filePath: string, folderPaths: ReadonlySet<string>
     return { kind: 'file', folders: [...folders, path.posix.basename(beside)], ownPage: true };
   return { kind: 'file', folders, ownPage: OWN_PAGE.test(base) };
 }
+
+/** The folder Notion's export zip holds everything in: `Export-` and a UUID. */
+const NOTION_EXPORT_FOLDER = /^Export-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Every folder of the import's files, by its path (`a`, `a/b` for `a/b/c.md`). */
 export function folderPathsOf(filePaths: Iterable<string>): Set<string> {

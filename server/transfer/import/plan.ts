@@ -3,8 +3,10 @@ import type { ImportedFile } from '../../../common/transfer';
 import type { ManifestCollection } from '../format';
 import { handlerFor, unsupportedReason } from './documents';
 import { restoreDocuments } from './lore-export';
+import { restoreOutline } from './outline-json';
 import { importKeyOf, readOnce, type PendingDocument } from './pending';
-import { fileTreePlace, folderPathsOf } from './placement';
+import { OWN_PAGE } from './names';
+import { fileTreePlace, folderPathsOf, type TreePlace } from './placement';
 import { readInThread } from './read-in-thread';
 import type { ImportEntry } from './sources';
 
@@ -29,9 +31,14 @@ export interface ImportPlan {
  * a Markdown file beside it or Notion's filtered copy of a database beside its full `_all.csv`).
  */
 export function planImport(entries: ImportEntry[]): ImportPlan {
-  const { documents, restored, collections } = restoreDocuments(entries);
+  const lore = restoreDocuments(entries);
+  const outline = restoreOutline(entries);
+  const documents = [...lore.documents, ...outline.documents];
+  const restored = new Set([...lore.restored, ...outline.restored]);
+  const collections = [...lore.collections, ...outline.collections];
   const paths = new Set(entries.map((entry) => entry.path));
   const folderPaths = folderPathsOf(paths);
+  const confluence = confluencePlaces(entries);
   const plan: ImportPlan = { documents, skipped: [], images: [], collections };
   for (const entry of entries) {
     if (restored.has(entry.path)) continue;
@@ -49,7 +56,7 @@ export function planImport(entries: ImportEntry[]): ImportPlan {
       path: entry.path,
       folder: path.posix.dirname(entry.path),
       key: importKeyOf('file', entry.path, entry.data),
-      place: fileTreePlace(entry.path, folderPaths),
+      place: confluence.get(entry.path) ?? fileTreePlace(entry.path, folderPaths),
       links: true,
       // Parsing (Readability over a DOM, Markdown) happens off the main thread.
       read: readOnce(() => (handler.nameOnly ? handler.read(entry) : readInThread(entry))),
@@ -68,4 +75,51 @@ function duplicateReason(filePath: string, paths: ReadonlySet<string>): string |
   if (/\.csv$/i.test(filePath) && paths.has(`${stem}_all.csv`))
     return `Notion's filtered copy of ${stem}_all.csv, which is imported with every row`;
   return undefined;
+}
+
+/** Confluence's breadcrumbs: the links in `<ol id="breadcrumbs">`, in a page's first bytes. */
+const BREADCRUMBS = /<ol[^>]*id="breadcrumbs"[^>]*>([\s\S]*?)<\/ol>/i;
+const HREF = /href="([^"#?]+)"/gi;
+
+/**
+ * Where each page of a Confluence HTML export sits (decision 39). The export is one folder of pages; each
+ * page's breadcrumbs name its ancestors, from the space's overview (`index.html`, the folder's own page)
+ * down. A page's place is its folder, then one folder per ancestor; a page with pages is its folder's page.
+ */
+function confluencePlaces(entries: ImportEntry[]): Map<string, TreePlace> {
+  const decoder = new TextDecoder();
+  const ancestors = new Map<string, string[]>();
+  for (const entry of entries) {
+    if (!/\.html?$/i.test(entry.path)) continue;
+    const crumbs = BREADCRUMBS.exec(decoder.decode(entry.data.subarray(0, 64 * 1024)))?.[1];
+    if (!crumbs) continue;
+    const folder = path.posix.dirname(entry.path);
+    const chain = [...crumbs.matchAll(HREF)]
+      .map((match) => path.posix.join(folder, decodedHref(match[1]!)))
+      .filter((ancestor) => !OWN_PAGE.test(path.posix.basename(ancestor)) && ancestor !== entry.path);
+    ancestors.set(entry.path, chain);
+  }
+  const places = new Map<string, TreePlace>();
+  if (ancestors.size === 0) return places;
+  const parents = new Set([...ancestors.values()].flat());
+  const stem = (page: string) => path.posix.basename(page).replace(/\.html?$/i, '');
+  for (const [page, chain] of ancestors) {
+    const folder = path.posix.dirname(page);
+    const folders = [...(folder === '.' ? [] : folder.split('/')), ...chain.map(stem)];
+    places.set(
+      page,
+      parents.has(page)
+        ? { kind: 'file', folders: [...folders, stem(page)], ownPage: true }
+        : { kind: 'file', folders, ownPage: false },
+    );
+  }
+  return places;
+}
+
+function decodedHref(href: string): string {
+  try {
+    return decodeURIComponent(href);
+  } catch {
+    return href;
+  }
 }
