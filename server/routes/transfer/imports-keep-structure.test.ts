@@ -61,7 +61,7 @@ describe('titles', () => {
 });
 
 describe('skipped files', () => {
-  it('each say why: type, empty, encoding, the HTML of a Markdown page, too long, an image nothing shows', async () => {
+  it('each say why: type, empty, encoding, the HTML of a Markdown page, Sphinx’s sources, too long, an unshown image', async () => {
     const { id, owner } = await lore.account();
     const { lines } = await importFiles(owner, id, [
       { path: 'docs/api/http.md', data: '# HTTP\n\nThe server.' },
@@ -72,9 +72,14 @@ describe('skipped files', () => {
       { path: 'docs/latin1.txt', data: new Uint8Array([0x63, 0x61, 0x66, 0xe9]) },
       { path: 'docs/changelog.md', data: `# Changes\n\n${'- A change that was made.\n'.repeat(30_000)}` },
       { path: 'docs/unused.png', data: sampleImages.png },
+      { path: 'docs/howto/logging.html', data: '<h1>Logging</h1><p>How to log, with handlers and levels.</p>' },
+      { path: 'docs/_sources/howto/logging.rst.txt', data: 'Logging\n=======\n\nHow to log.' },
     ]);
     const files = filesByPath(lines);
-    expect(doneLine(lines)).toMatchObject({ imported: 1, skipped: 7 });
+    expect(doneLine(lines)).toMatchObject({ imported: 2, skipped: 8 });
+    expect(files.get('docs/_sources/howto/logging.rst.txt')!.reason).toBe(
+      "Sphinx's copy of the source of docs/howto/logging.html, which is imported",
+    );
     expect(files.get('docs/api/http.html')!.reason).toBe(
       'The same page as docs/api/http.md, which is imported (this is the HTML built from it)',
     );

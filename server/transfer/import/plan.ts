@@ -28,7 +28,8 @@ export interface ImportPlan {
 /**
  * Sorts an import's files: a Lore export's items (restored from its manifest), documents, images,
  * and the files skipped at once (a type Lore does not read; a page sent twice, as the HTML built from
- * a Markdown file beside it or Notion's filtered copy of a database beside its full `_all.csv`).
+ * a Markdown file beside it, Sphinx's `_sources` copy of a built page, or Notion's filtered copy of a
+ * database beside its full `_all.csv`).
  */
 export function planImport(entries: ImportEntry[]): ImportPlan {
   const lore = restoreDocuments(entries);
@@ -72,6 +73,10 @@ function duplicateReason(filePath: string, paths: ReadonlySet<string>): string |
     const source = ['md', 'markdown'].map((ext) => `${stem}.${ext}`).find((candidate) => paths.has(candidate));
     if (source) return `The same page as ${source}, which is imported (this is the HTML built from it)`;
   }
+  // Sphinx keeps each page's source beside the built site: `_sources/guide.rst.txt` for `guide.html`.
+  const sphinx = /^(.*?)_sources\/(.+?)(\.rst|\.md)?\.txt$/.exec(filePath);
+  if (sphinx && paths.has(`${sphinx[1]}${sphinx[2]}.html`))
+    return `Sphinx's copy of the source of ${sphinx[1]}${sphinx[2]}.html, which is imported`;
   if (/\.csv$/i.test(filePath) && paths.has(`${stem}_all.csv`))
     return `Notion's filtered copy of ${stem}_all.csv, which is imported with every row`;
   return undefined;
