@@ -16,7 +16,7 @@ export const IMPORT_EMPTY_MESSAGE = 'Choose at least one file to import';
 export const IMPORT_ALREADY_IMPORTED_REASON = 'Already imported';
 /** What the importer reads, as file pickers name it. */
 export const IMPORT_ACCEPT =
-  '.md,.markdown,.html,.htm,.txt,.pdf,.zip,text/markdown,text/html,text/plain,application/pdf,application/zip';
+  '.md,.markdown,.html,.htm,.txt,.csv,.pdf,.zip,text/markdown,text/html,text/plain,text/csv,application/pdf,application/zip';
 
 /** What became of one document of an import. */
 export const importedFileSchema = z.object({
@@ -29,15 +29,40 @@ export const importedFileSchema = z.object({
 });
 export type ImportedFile = z.infer<typeof importedFileSchema>;
 
+/** The links between an import's files: how many now lead to the new items, and each that could not, with why. */
+export const importLinksSchema = z.object({
+  rewritten: z.number().int(),
+  unresolved: z.array(z.object({ path: z.string(), href: z.string(), reason: z.string() })),
+});
+export type ImportLinks = z.infer<typeof importLinksSchema>;
+
+/**
+ * A restored export's authors: how many items went back to their author (a member here, by address), and
+ * whose items went to the importer because they are not.
+ */
+export const importAuthorsSchema = z.object({
+  restored: z.number().int(),
+  toImporter: z.array(z.object({ name: z.string().nullable(), email: z.string().nullable(), items: z.number().int() })),
+});
+export type ImportAuthors = z.infer<typeof importAuthorsSchema>;
+
 /**
  * One line of an import's answer (NDJSON, decision 17): `start` with the number
  * of documents, `file` after each (with how many are done), then `done` with
- * the totals; or `error` when the import stopped.
+ * the totals, the links and the authors; or `error` when the import stopped.
  */
 export const importLineSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('start'), total: z.number().int() }),
   z.object({ type: z.literal('file'), done: z.number().int(), total: z.number().int(), file: importedFileSchema }),
-  z.object({ type: z.literal('done'), imported: z.number().int(), skipped: z.number().int() }),
+  z.object({
+    type: z.literal('done'),
+    imported: z.number().int(),
+    skipped: z.number().int(),
+    /** When the files linked to each other. */
+    links: importLinksSchema.optional(),
+    /** When an export (Lore's, Outline's) named its items' authors. */
+    authors: importAuthorsSchema.optional(),
+  }),
   z.object({ type: z.literal('error'), error: z.string() }),
 ]);
 export type ImportLine = z.infer<typeof importLineSchema>;

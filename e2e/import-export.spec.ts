@@ -63,7 +63,8 @@ test('import a folder and several files with progress and a summary, then export
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(dialog).toContainText('3 imported, 1 skipped');
+  // An import reads its PDFs before it ends: on a busy machine that takes a while.
+  await expect(dialog).toContainText('3 imported, 1 skipped', { timeout: 60_000 });
   await expect(dialog.getByRole('list', { name: 'Import notes' })).toContainText(
     'handbook/broken.md — skipped: Its front matter is not valid YAML',
   );
@@ -93,7 +94,7 @@ test('import a folder and several files with progress and a summary, then export
   ]);
   await expect(dialog.getByTestId('import-choice')).toHaveText(/^3 files/);
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(dialog).toContainText('3 imported, 0 skipped');
+  await expect(dialog).toContainText('3 imported, 0 skipped', { timeout: 60_000 });
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(cards).toHaveCount(6);
   // The imported PDF shows its first page on its card.

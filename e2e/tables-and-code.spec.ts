@@ -124,6 +124,30 @@ test('a table inserted from the toolbar is typed with Tab, grows a row and a col
   expect(await seriousAxeProblems(page)).toEqual([]);
 });
 
+test('a line written as a Markdown table row becomes a table with Enter, its cells the header', async ({
+  page,
+  lore,
+}) => {
+  await page.setViewportSize(desktop);
+  await newItem(page, lore, 'On-call');
+  await page.keyboard.type('| Env | Owner | Rollback |');
+  await page.keyboard.press('Enter');
+  const table = editorOf(page).locator('table');
+  await expect(table.locator('tr')).toHaveCount(2);
+  for (const [index, cell] of RUNBOOK[1]!.entries()) {
+    if (index > 0) await page.keyboard.press('Tab');
+    await page.keyboard.type(cell);
+  }
+  await expect.poll(() => cellsOf(table)).toEqual(RUNBOOK.slice(0, 2));
+  await expect(table.locator('tr').first().locator('th')).toHaveCount(3);
+  // A pipe in a sentence stays a sentence.
+  await caretAtEnd(page);
+  await page.keyboard.type('Either | or');
+  await page.keyboard.press('Enter');
+  await expect(editorOf(page).locator('table')).toHaveCount(1);
+  await expect(editorOf(page)).toContainText('Either | or');
+});
+
 test('the slash menu lists blocks, filters as typed, inserts with Enter and closes with Escape', async ({
   page,
   lore,

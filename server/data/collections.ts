@@ -133,15 +133,22 @@ export async function deleteCollection(db: Executor, accountId: string, id: stri
   await db.deleteFrom('collections').where('account_id', '=', accountId).where('id', '=', id).execute();
 }
 
-/** The ids of the workspace's members with these addresses (a restored collection's chosen members). */
-export async function memberIdsByEmail(db: Executor, accountId: string, emails: string[]) {
-  if (emails.length === 0) return [];
+/** The workspace's members among `emails`: each one's user id by their address (lower-case). */
+export async function membersByEmail(db: Executor, accountId: string, emails: string[]) {
+  const members = new Map<string, string>();
+  if (emails.length === 0) return members;
   const rows = await db
     .selectFrom('account_members')
     .innerJoin('users', 'users.id', 'account_members.user_id')
-    .select('account_members.user_id')
+    .select(['account_members.user_id', 'users.email'])
     .where('account_members.account_id', '=', accountId)
-    .where('users.email', 'in', emails)
+    .where(sql<string>`lower(users.email)`, 'in', emails.map((email) => email.toLowerCase()))
     .execute();
-  return rows.map((row) => row.user_id);
+  for (const row of rows) members.set(row.email.toLowerCase(), row.user_id);
+  return members;
+}
+
+/** The ids of the workspace's members with these addresses (a restored collection's chosen members). */
+export async function memberIdsByEmail(db: Executor, accountId: string, emails: string[]) {
+  return [...(await membersByEmail(db, accountId, emails)).values()];
 }

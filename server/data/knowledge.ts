@@ -149,6 +149,8 @@ export interface NewKnowledge {
   idempotencyKey?: string;
   /** What an import made it from (decision 28): one item per key in the account. */
   importKey?: string;
+  /** The short id to try first: an import reserves them, so that links between its files can be written first. */
+  shortId?: string;
   /** Kept from an export being restored; now otherwise. */
   createdAt?: Date;
   updatedAt?: Date;
@@ -174,7 +176,7 @@ export async function insertKnowledge(
     const inserted = await db
       .insertInto('knowledge')
       .values({
-        short_id: shortId(),
+        short_id: attempt === 0 && values.shortId ? values.shortId : shortId(),
         account_id: values.accountId,
         user_id: values.userId,
         updated_by: values.userId,
@@ -220,6 +222,21 @@ export async function findImportedItemId(db: Executor, accountId: string, import
     .where('import_key', '=', importKey)
     .executeTakeFirst();
   return row?.id;
+}
+
+/** The short ids of the items an import made from each of `importKeys` (decision 28), by key. */
+export async function findImportedShortIds(db: Executor, accountId: string, importKeys: string[]) {
+  const found = new Map<string, string>();
+  for (let start = 0; start < importKeys.length; start += 1000) {
+    const rows = await db
+      .selectFrom('knowledge')
+      .select(['import_key', 'short_id'])
+      .where('account_id', '=', accountId)
+      .where('import_key', 'in', importKeys.slice(start, start + 1000))
+      .execute();
+    for (const row of rows) if (row.import_key) found.set(row.import_key, row.short_id);
+  }
+  return found;
 }
 
 /** An item's title, content and tags: what a version of it is (and what a revision keeps). */

@@ -14,7 +14,8 @@ describe('migrations', () => {
     expect(plan.toBeAdded.map((t) => `${t.table}: ${Object.keys(t.fields).join(', ')}`)).toEqual([]);
   });
 
-  it('make the types of server/db/schema.ts (else run npm run db:types)', async () => {
+  // It migrates a database of its own (seconds, or more on a busy machine).
+  it('make the types of server/db/schema.ts (else run npm run db:types)', { timeout: 120_000 }, async () => {
     expect(fs.readFileSync(SCHEMA_FILE, 'utf8')).toBe(await generateSchemaTypes());
   });
 

@@ -172,7 +172,7 @@ async function exportItem(
     title: row.title,
     tags: row.tags,
     content: manifestHtml,
-    author: { id: row.user_id, name: authorNameOf(row) },
+    author: { id: row.user_id, name: authorNameOf(row), email: row.author_email },
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     ai_summary: row.ai_summary,

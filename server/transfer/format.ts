@@ -21,7 +21,8 @@ export interface ManifestItem {
   title: string;
   tags: string[];
   content: string;
-  author: { id: string | null; name: string | null };
+  /** Who wrote it; `email` (since this branch) gives it back to them when they are a member where it is imported. */
+  author: { id: string | null; name: string | null; email?: string | null };
   created_at: string;
   updated_at: string;
   ai_summary: string | null;

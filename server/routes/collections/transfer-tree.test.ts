@@ -1,8 +1,7 @@
-import { strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { ImportLine } from '../../../common/transfer';
 import { insertMember } from '../../data/account-members';
 import type { TestClient } from '../../test/http-client';
+import { importFiles as sendImport, type SentFile } from '../../test/import-files';
 import { createItem } from '../../test/knowledge-factory';
 import type { SignedInClient } from '../../test/test-server';
 import { useTestServer } from '../../test/use-test-server';
@@ -12,27 +11,10 @@ const lore = useTestServer();
 
 const cookiesOf = (client: TestClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
-async function importFiles(
-  client: TestClient,
-  accountId: string,
-  files: Array<{ path: string; data: Uint8Array | string }>,
-) {
-  const form = new FormData();
-  for (const file of files) {
-    const bytes = typeof file.data === 'string' ? strToU8(file.data) : file.data;
-    form.append('file', new Blob([bytes.slice().buffer as ArrayBuffer]), file.path.split('/').pop()!);
-    form.append('path', file.path);
-  }
-  const response = await fetch(new URL(`/api/accounts/${accountId}/imports`, client.baseUrl), {
-    method: 'POST',
-    headers: { origin: client.baseUrl, cookie: cookiesOf(client) },
-    body: form,
-  });
-  expect(response.status).toBe(200);
-  return (await response.text())
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as ImportLine);
+async function importFiles(client: TestClient, accountId: string, files: SentFile[]) {
+  const { status, lines } = await sendImport(client, accountId, files);
+  expect(status).toBe(200);
+  return lines;
 }
 
 interface Collection {
@@ -118,7 +100,12 @@ describe('an export', () => {
     const target = await lore.account({ owner });
     await insertMember(lore.db, target.id, chosen.userId, 'member');
     const lines = await importFiles(owner, target.id, [{ path: 'export.zip', data: zip }]);
-    expect(lines.at(-1)).toEqual({ type: 'done', imported: 4, skipped: 0 });
+    expect(lines.at(-1)).toEqual({
+      type: 'done',
+      imported: 4,
+      skipped: 0,
+      authors: { restored: 4, toImporter: [] },
+    });
     expect(await treeOf(owner, target.id)).toEqual(await treeOf(owner, source.id));
     const restored = (
       (await owner.get(`/api/accounts/${target.id}/collections`)).body.data.collections as Collection[]

@@ -5,7 +5,7 @@
  * spends on requests instead.
  */
 import { answerMessages } from '../../threads/worker-thread';
-import { handlerFor, UnreadableDocument, type ReadDocument } from './documents';
+import { handlerFor, UnreadableDocument, unsupportedReason, type ReadDocument } from './documents';
 
 export interface DocumentWorkerInput {
   path: string;
@@ -17,7 +17,7 @@ export type DocumentWorkerOutput = ReadDocument | { unreadable: string };
 
 answerMessages(async ({ path, data }: DocumentWorkerInput): Promise<DocumentWorkerOutput> => {
   const handler = handlerFor(path);
-  if (!handler) return { unreadable: 'Not a Markdown, HTML, text or PDF file' };
+  if (!handler) return { unreadable: unsupportedReason(path) };
   try {
     return await handler.read({ path, data });
   } catch (error) {

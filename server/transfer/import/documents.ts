@@ -3,6 +3,8 @@ import { Readability } from '@mozilla/readability';
 import matter from 'gray-matter';
 import { parseHTML } from 'linkedom';
 import { marked, type Token } from 'marked';
+import { readCsv } from './csv';
+import { titleFromPath, withoutAnchors } from './names';
 
 /**
  * A document read from a file: its title, tags and HTML, with image sources as
@@ -40,12 +42,8 @@ function textOf(data: Uint8Array): string {
   }
 }
 
-/** The file's name without folder and extension, as a title of last resort. */
-const nameOf = (filePath: string) =>
-  path.posix
-    .basename(filePath)
-    .replace(/\.[^.]+$/, '')
-    .trim() || 'Untitled';
+/** Why a file with nothing in it is skipped. */
+export const EMPTY_REASON = 'The file is empty';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -65,44 +63,57 @@ function plainText(markdown: string): string {
   return parseHTML(`<!doctype html><html><body><p>${html}</p></body></html>`).document.body.textContent?.trim() ?? '';
 }
 
-/** Markdown: front matter `title` and `tags`; else the first heading (taken out of the body when it opens it), else the file name. */
+/**
+ * Markdown: front matter `title` and `tags`; else the first H1, else the file name (`index.md` and `README.md`
+ * their folder's). The H1 the title came from is taken out of the body when it opens it; titles lose their anchors.
+ */
 export const markdownHandler: DocumentHandler = {
   extensions: ['md', 'markdown'],
   read({ path: filePath, data }) {
+    const text = textOf(data);
+    if (!text.trim()) throw new UnreadableDocument(EMPTY_REASON);
     let parsed: matter.GrayMatterFile<string>;
     try {
       // No cache: gray-matter caches by content, and would hand one file's mutable result to another.
-      parsed = matter(textOf(data), {});
-    } catch (error) {
-      if (error instanceof UnreadableDocument) throw error;
+      parsed = matter(text, {});
+    } catch {
       throw new UnreadableDocument('Its front matter is not valid YAML');
     }
     const front = (parsed.data ?? {}) as Record<string, unknown>;
     const tokens = marked.lexer(parsed.content);
-    let title = typeof front.title === 'string' || typeof front.title === 'number' ? String(front.title).trim() : '';
-    if (!title) {
-      const first = tokens.findIndex((token) => token.type !== 'space');
-      const heading = tokens.find(
-        (token): token is Token & { type: 'heading'; text: string } => token.type === 'heading',
-      );
-      if (heading) {
-        title = plainText(heading.text);
-        if (tokens[first] === heading) tokens.splice(first, 1);
-      }
-    }
+    const fromFront = typeof front.title === 'string' || typeof front.title === 'number';
+    let title = fromFront ? withoutAnchors(String(front.title)) : '';
+    const first = tokens.findIndex((token) => token.type !== 'space');
+    const heading = tokens.find(
+      (token): token is Token & { type: 'heading'; text: string; depth: number } =>
+        token.type === 'heading' && (token as { depth?: number }).depth === 1,
+    );
+    const headingTitle = heading ? withoutAnchors(plainText(heading.text)) : '';
+    if (!title) title = headingTitle;
+    // The title is not said twice: an opening H1 that says it leaves the body.
+    if (heading && tokens[first] === heading && headingTitle === title) tokens.splice(first, 1);
     const html = marked.parser(tokens as Parameters<typeof marked.parser>[0], { async: false });
-    return { title: title || nameOf(filePath), tags: tagsOf(front.tags), html };
+    if (!title && !html.trim()) throw new UnreadableDocument(EMPTY_REASON);
+    return { title: title || titleFromPath(filePath), tags: tagsOf(front.tags), html };
   },
 };
+
+/** Permalinks documentation tools put in headings (Sphinx, MkDocs, VitePress, anchor.js, GitHub's pages). */
+const PERMALINKS =
+  'a.headerlink, a.header-anchor, a.anchorjs-link, a.anchor, a.heading-anchor, a[title^="Permalink"], a[title="Permanent link"]';
 
 /** HTML: the page's main content (Readability drops navigation, sidebars and footers), its title or the file name. */
 export const htmlHandler: DocumentHandler = {
   extensions: ['html', 'htm'],
   read({ path: filePath, data }) {
     const source = textOf(data);
+    if (!source.trim()) throw new UnreadableDocument(EMPTY_REASON);
     const { document } = parseHTML(source);
-    const pageTitle = document.querySelector('title')?.textContent?.trim() ?? '';
-    const heading = document.querySelector('h1')?.textContent?.trim() ?? '';
+    for (const link of [...document.querySelectorAll(PERMALINKS)]) link.remove();
+    const confluence = confluencePage(document);
+    if (confluence) return { title: confluence.title || titleFromPath(filePath), tags: [], html: confluence.html };
+    const pageTitle = withoutAnchors(document.querySelector('title')?.textContent ?? '');
+    const heading = withoutAnchors(document.querySelector('h1')?.textContent ?? '');
     // Readability rewrites relative addresses against the page's own; keep them as written for the importer.
     const sources = [...document.querySelectorAll('img')].map((img, index) => {
       const src = img.getAttribute('src') ?? '';
@@ -116,16 +127,33 @@ export const htmlHandler: DocumentHandler = {
     html = html.replace(/https:\/\/lore-import\.invalid\/(\d+)/g, (_: string, index: string) =>
       escapeHtml(sources[Number(index)] ?? ''),
     );
-    const title = heading || article?.title?.trim() || pageTitle || nameOf(filePath);
+    const title = heading || withoutAnchors(article?.title ?? '') || pageTitle || titleFromPath(filePath);
     return { title, tags: [], html: withoutOpeningHeading(html, title) };
   },
 };
+
+/** The parts of a parsed page the Confluence reader uses. */
+type Page = ReturnType<typeof parseHTML>['document'];
+
+/**
+ * A page of Confluence's HTML export: its content is `#main-content` (breadcrumbs, the page's metadata, its
+ * list of attachments and the footer are around it) and its title `#title-text` after the space's name and " : ".
+ */
+function confluencePage(document: Page): { title: string; html: string } | undefined {
+  const content = document.querySelector('#main-content');
+  const heading = document.querySelector('#title-text');
+  if (!content || !heading) return undefined;
+  const space = document.querySelector('#breadcrumbs li a')?.textContent?.trim();
+  let title = (heading.textContent ?? '').replace(/\s+/g, ' ').trim();
+  if (space && title.startsWith(`${space} : `)) title = title.slice(space.length + 3).trim();
+  return { title: withoutAnchors(title), html: content.innerHTML };
+}
 
 /** The HTML without its first heading when that heading says the title (the article shows the title already). */
 function withoutOpeningHeading(html: string, title: string): string {
   const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
   const first = document.querySelector('h1, h2');
-  if (!first || first.textContent?.trim() !== title) return html;
+  if (!first || withoutAnchors(first.textContent ?? '') !== title) return html;
   first.remove();
   return document.body.innerHTML;
 }
@@ -135,11 +163,26 @@ export const textHandler: DocumentHandler = {
   extensions: ['txt', 'text'],
   read({ path: filePath, data }) {
     const text = textOf(data).replace(/\r\n?/g, '\n').trim();
+    if (!text) throw new UnreadableDocument(EMPTY_REASON);
     const html = text
       .split(/\n{2,}/)
       .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
       .join('');
-    return { title: nameOf(filePath), tags: [], html };
+    return { title: titleFromPath(filePath), tags: [], html };
+  },
+};
+
+/** CSV (a Notion database, a spreadsheet): a table, its first row the header, named after the file. */
+export const csvHandler: DocumentHandler = {
+  extensions: ['csv'],
+  read({ path: filePath, data }) {
+    const rows = readCsv(textOf(data));
+    if (rows.length === 0) throw new UnreadableDocument(EMPTY_REASON);
+    const cells = (row: string[], tag: 'th' | 'td') =>
+      `<tr>${row.map((cell) => `<${tag}><p>${escapeHtml(cell)}</p></${tag}>`).join('')}</tr>`;
+    const [header, ...body] = rows;
+    const html = `<table><tbody>${cells(header!, 'th')}${body.map((row) => cells(row, 'td')).join('')}</tbody></table>`;
+    return { title: titleFromPath(filePath), tags: [], html };
   },
 };
 
@@ -154,7 +197,7 @@ export const pdfHandler: DocumentHandler = {
   read({ path: filePath }) {
     const name = escapeHtml(path.posix.basename(filePath));
     return {
-      title: nameOf(filePath),
+      title: titleFromPath(filePath),
       tags: [],
       html: `<div data-type="pdf-viewer" data-src="${escapeHtml(encodeURIComponent(path.posix.basename(filePath)))}" data-filename="${name}"></div>`,
     };
@@ -162,7 +205,13 @@ export const pdfHandler: DocumentHandler = {
 };
 
 /** Every kind of document the importer reads. */
-export const HANDLERS: DocumentHandler[] = [markdownHandler, htmlHandler, textHandler, pdfHandler];
+export const HANDLERS: DocumentHandler[] = [markdownHandler, htmlHandler, textHandler, csvHandler, pdfHandler];
+
+/** Why a file no handler reads is skipped: its type, and the ones Lore reads. */
+export function unsupportedReason(filePath: string): string {
+  const ext = path.posix.extname(filePath).slice(1).toLowerCase();
+  return `${ext ? `A .${ext} file` : 'No file extension'}: Lore imports Markdown, HTML, text, CSV and PDF files`;
+}
 
 /** The handler for a file, by its extension; undefined for files that are not documents. */
 export function handlerFor(filePath: string): DocumentHandler | undefined {

@@ -15,6 +15,7 @@ import { findImportedItemId } from '../../data/knowledge';
 import type { Executor } from '../../data/executor';
 import { collectionPolicy } from '../../policies/collection-policy';
 import type { ManifestCollection } from '../format';
+import { displayName, OWN_PAGE } from './names';
 
 /** Where an imported document sits in what was imported (decision 35). */
 export type TreePlace =
@@ -29,17 +30,35 @@ export interface Place {
   parentId?: string | null;
 }
 
-/** A folder's own page: `index.md`, `README.md` (any case, any of the document kinds' extensions). */
-const OWN_PAGE = /^(index|readme)\.[a-z0-9]+$/i;
-
-/** A file's place from its path in the import. */
-export function fileTreePlace(filePath: string): TreePlace {
+/**
+ * A file's place from its path in the import. A folder's own page is its `index.md` or `README.md`, or a file
+ * beside it of its name (`Roadmap.md` beside `Roadmap/`, as Notion and Outline export a page with pages).
+ */
+export function fileTreePlace(filePath: string, folderPaths: ReadonlySet<string> = new Set()): TreePlace {
   const folder = path.posix.dirname(filePath);
-  return {
-    kind: 'file',
-    folders: folder === '.' ? [] : folder.split('/').filter(Boolean),
-    ownPage: OWN_PAGE.test(path.posix.basename(filePath)),
-  };
+  // Notion wraps its export in a folder named after the export, not a page: it is no level of the tree.
+  const folders = (folder === '.' ? [] : folder.split('/').filter(Boolean)).filter(
+    (name, depth) => depth > 0 || !NOTION_EXPORT_FOLDER.test(name),
+  );
+  const base = path.posix.basename(filePath);
+  // Notion's database is `Tasks_all.csv` beside `Tasks/`, its rows' pages.
+  const beside = filePath.replace(/(_all)?\.[^./]+$/, '');
+  if (!OWN_PAGE.test(base) && beside !== filePath && folderPaths.has(beside))
+    return { kind: 'file', folders: [...folders, path.posix.basename(beside)], ownPage: true };
+  return { kind: 'file', folders, ownPage: OWN_PAGE.test(base) };
+}
+
+/** The folder Notion's export zip holds everything in: `Export-` and a UUID. */
+const NOTION_EXPORT_FOLDER = /^Export-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Every folder of the import's files, by its path (`a`, `a/b` for `a/b/c.md`). */
+export function folderPathsOf(filePaths: Iterable<string>): Set<string> {
+  const folders = new Set<string>();
+  for (const filePath of filePaths) {
+    const parts = filePath.split('/');
+    for (let depth = 1; depth < parts.length; depth++) folders.add(parts.slice(0, depth).join('/'));
+  }
+  return folders;
 }
 
 /**
@@ -110,7 +129,7 @@ export function createPlacer(db: Executor, importer: { accountId: string; userId
       if (place.kind === 'export') return placeExported(place, exported ?? []);
       const [top, ...below] = place.folders;
       if (top === undefined) return {};
-      const collectionId = await collectionNamed(top);
+      const collectionId = await collectionNamed(displayName(top));
       // Without a collection of its own, the top folder is a page too.
       const pageFolders = collectionId ? below : place.folders;
       const offset = collectionId ? 1 : 0;
@@ -123,7 +142,7 @@ export function createPlacer(db: Executor, importer: { accountId: string; userId
           const importKey = `folder:${crypto.createHash('sha256').update(key).digest('base64url')}`;
           page =
             (await findImportedItemId(db, importer.accountId, importKey)) ??
-            (await makeFolderPage(pageFolders[depth]!, importKey, { collectionId, parentId }));
+            (await makeFolderPage(displayName(pageFolders[depth]!), importKey, { collectionId, parentId }));
           folderPages.set(key, page);
         }
         parentId = page;

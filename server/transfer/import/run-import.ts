@@ -8,9 +8,16 @@ import {
   pdfThumbnailPath,
   secureImageUrl,
 } from '../../../common/files';
-import { knowledgeInputSchema, TITLE_MAX_LENGTH } from '../../../common/knowledge';
+import { CONTENT_MAX_LENGTH, knowledgeInputSchema, TITLE_MAX_LENGTH } from '../../../common/knowledge';
 import { cleanPdfFilename } from '../../../common/knowledge-pdfs';
-import { IMPORT_ALREADY_IMPORTED_REASON, type ImportedFile, type ImportLine } from '../../../common/transfer';
+import { formatCount } from '../../../common/text';
+import {
+  IMPORT_ALREADY_IMPORTED_REASON,
+  type ImportAuthors,
+  type ImportedFile,
+  type ImportLine,
+  type ImportLinks,
+} from '../../../common/transfer';
 import type { AppDeps } from '../../app-env';
 import { createKnowledgeItem, type AttachedPdf } from '../../commands/create-knowledge';
 import { sanitizeKnowledgeHtml } from '../../content/knowledge-html';
@@ -18,59 +25,26 @@ import { findImportedItemId } from '../../data/knowledge';
 import { AppError } from '../../errors';
 import { detectImageType } from '../../storage/image-types';
 import { PdfTimeoutError, readPdfForImport } from '../../storage/pdf';
-import { MANIFEST_FORMAT, MANIFEST_NAME, PDFS_FOLDER, type Manifest, type ManifestCollection } from '../format';
+import type { ManifestCollection } from '../format';
 import type { Role } from '../../db/types';
-import { createPlacer, fileTreePlace, treeOrder, type Placer, type TreePlace } from './placement';
+import { createPlacer, treeOrder, type Placer } from './placement';
 import { rewriteImages, rewritePdfViewers } from '../html-files';
-import { handlerFor, UnreadableDocument, type ReadDocument } from './documents';
-import { readInThread } from './read-in-thread';
+import { UnreadableDocument } from './documents';
+import { rewriteLinks } from './links';
+import type { PendingDocument } from './pending';
+import { planImport } from './plan';
 import type { ImportEntry } from './sources';
+import { authorsOf, linkTargetsOf, type AuthorTracking, type LinkTracking } from './tracking';
 
 export type ImportDeps = Pick<AppDeps, 'database' | 'files' | 'logger' | 'embedder'>;
-
-/** Files the importer brings along when a document shows them, and otherwise passes over. */
-const IMAGE_FILE = /\.(png|jpe?g|gif|webp|svg|bmp|tiff?|avif|ico)$/i;
-
-/**
- * A document waiting its turn: where it came from, the folder its images are relative to, how to
- * read it, and its identity (`key`), which the item keeps so that importing it again skips it.
- */
-interface PendingDocument {
-  path: string;
-  folder: string;
-  key?: string;
-  /** Where it sits in what was imported: its folders, or its place in an export (decision 35). */
-  place?: TreePlace;
-  /** Its depth in an export's tree, so that parents are written before their pages. */
-  depth?: number;
-  /** Reads it once: started while the document before it is written, awaited in its turn. */
-  read: () => Promise<ReadDocument>;
-}
-
-/** A read started at most once, whose promise is kept (a failure is seen in the document's turn). */
-function readOnce(read: () => Promise<ReadDocument> | ReadDocument): () => Promise<ReadDocument> {
-  let started: Promise<ReadDocument> | undefined;
-  return () => {
-    if (!started) {
-      started = Promise.resolve().then(read);
-      started.catch(() => {});
-    }
-    return started;
-  };
-}
-
-/** A document's identity in an import (decision 28): what it was, from where; the same file sent again has the same. */
-function importKeyOf(kind: 'file' | 'lore-export', ...parts: Array<string | Uint8Array>): string {
-  const hash = crypto.createHash('sha256').update(kind);
-  for (const part of parts) hash.update('\0').update(part);
-  return `${kind}:${hash.digest('base64url')}`;
-}
 
 /** The summary of an import: every document, imported or skipped with the reason. */
 export interface ImportSummary {
   imported: number;
   skipped: number;
   files: ImportedFile[];
+  links?: ImportLinks;
+  authors?: ImportAuthors;
 }
 
 /**
@@ -94,129 +68,57 @@ export async function runImport(
   },
 ): Promise<ImportSummary> {
   const { accountId, userId, role, entries, onLine = () => {} } = options;
+  const { db } = deps.database;
   const byPath = new Map(entries.map((entry) => [entry.path, entry.data]));
-  const { documents, restored, collections } = restoreDocuments(entries);
-  const placer = createPlacer(deps.database.db, { accountId, userId, role });
-  const others: Array<PendingDocument | ImportedFile> = [];
-  for (const entry of entries) {
-    if (restored.has(entry.path) || IMAGE_FILE.test(entry.path)) continue;
-    const handler = handlerFor(entry.path);
-    if (handler) {
-      others.push({
-        path: entry.path,
-        folder: path.posix.dirname(entry.path),
-        key: importKeyOf('file', entry.path, entry.data),
-        place: fileTreePlace(entry.path),
-        // Parsing (Readability over a DOM, Markdown) happens off the main thread.
-        read: readOnce(() => (handler.nameOnly ? handler.read(entry) : readInThread(entry))),
-      });
-    } else {
-      others.push({ path: entry.path, status: 'skipped', reason: UNSUPPORTED_REASON });
-    }
-  }
+  const plan = planImport(entries);
+  const placer = createPlacer(db, { accountId, userId, role });
   // Parents before their pages: a folder's page before what is in it, an export's items by depth.
-  const order = (next: PendingDocument | ImportedFile) =>
-    'status' in next ? [0, 0] : treeOrder(next.place, next.depth);
-  const byTree = (a: PendingDocument | ImportedFile, b: PendingDocument | ImportedFile) => {
-    const [x, y] = [order(a), order(b)];
+  const byTree = (a: PendingDocument, b: PendingDocument) => {
+    const [x, y] = [treeOrder(a.place, a.depth), treeOrder(b.place, b.depth)];
     return x[0]! - y[0]! || x[1]! - y[1]!;
   };
-  const queue = [...documents.toSorted(byTree), ...others.toSorted(byTree)];
-  const context = { accountId, userId, byPath, placer, collections };
-  const total = queue.length;
+  const documents = plan.documents.toSorted(byTree);
+  const links = await linkTargetsOf(db, accountId, documents, plan.skipped, byPath);
+  const authors = await authorsOf(db, accountId, userId, documents);
+  const usedImages = new Set<string>();
+  const context = { accountId, userId, byPath, placer, collections: plan.collections, links, authors, usedImages };
+  let total = plan.skipped.length + documents.length;
   const summary: ImportSummary = { imported: 0, skipped: 0, files: [] };
-  onLine({ type: 'start', total });
-  for (const [index, next] of queue.entries()) {
-    // The next document is read in its thread while this one is written.
-    const following = queue[index + 1];
-    if (following && !('status' in following)) void following.read();
-    const file = 'status' in next ? next : await importDocument(deps, context, next);
+  const report = (file: ImportedFile) => {
     summary.files.push(file);
     if (file.status === 'imported') summary.imported += 1;
     else summary.skipped += 1;
     onLine({ type: 'file', done: summary.files.length, total, file });
+  };
+  onLine({ type: 'start', total });
+  for (const file of plan.skipped) report(file);
+  for (const [index, next] of documents.entries()) {
+    // The next document is read in its thread while this one is written.
+    void documents[index + 1]?.read();
+    const file = await importDocument(deps, context, next);
+    if (file.status === 'skipped' && file.reason !== IMPORT_ALREADY_IMPORTED_REASON)
+      links.failed(next.path, file.reason);
+    if (file.status === 'imported') authors.count(next, file);
+    report(file);
   }
-  onLine({ type: 'done', imported: summary.imported, skipped: summary.skipped });
+  // Images no document showed: said, not passed over in silence.
+  const unshown = plan.images.filter((image) => !usedImages.has(image));
+  total += unshown.length;
+  for (const image of unshown) report({ path: image, status: 'skipped', reason: UNSHOWN_IMAGE_REASON });
+  summary.links = links.summary();
+  summary.authors = authors.summary();
+  onLine({
+    type: 'done',
+    imported: summary.imported,
+    skipped: summary.skipped,
+    ...(summary.links && { links: summary.links }),
+    ...(summary.authors && { authors: summary.authors }),
+  });
   return summary;
 }
 
-const UNSUPPORTED_REASON = 'Not a Markdown, HTML, text or PDF file';
-
-/**
- * The items of a Lore export's manifest, and the paths they stand for (its Markdown copies and
- * itself), with its collections (version 2).
- */
-function restoreDocuments(entries: ImportEntry[]): {
-  documents: PendingDocument[];
-  restored: Set<string>;
-  collections: ManifestCollection[];
-} {
-  const manifestEntry = entries
-    .filter((entry) => path.posix.basename(entry.path) === MANIFEST_NAME)
-    .sort((a, b) => a.path.split('/').length - b.path.split('/').length)[0];
-  if (!manifestEntry) return { documents: [], restored: new Set(), collections: [] };
-  const restored = new Set([manifestEntry.path]);
-  let manifest: Manifest;
-  try {
-    manifest = JSON.parse(new TextDecoder().decode(manifestEntry.data)) as Manifest;
-    if (manifest.format !== MANIFEST_FORMAT || !Array.isArray(manifest.items)) throw new Error('not a manifest');
-  } catch {
-    const broken: PendingDocument = {
-      path: manifestEntry.path,
-      folder: '',
-      read: readOnce(() => {
-        throw new UnreadableDocument('Not a Lore export file');
-      }),
-    };
-    return { documents: [broken], restored, collections: [] };
-  }
-  const folder = path.posix.dirname(manifestEntry.path);
-  const inFolder = (file: string) => (folder === '.' ? file : `${folder}/${file}`);
-  // The export's PDFs come in with the items that show them, not as items of their own.
-  for (const entry of entries) {
-    if (entry.path.startsWith(`${inFolder(PDFS_FOLDER)}/`)) restored.add(entry.path);
-  }
-  const parentOf = new Map(
-    manifest.items.map((item) => [String(item.id), item.parent_id ? String(item.parent_id) : null]),
-  );
-  const depthOf = (id: string) => {
-    let depth = 0;
-    for (let up = parentOf.get(id); up && depth < parentOf.size; up = parentOf.get(up)) depth++;
-    return depth;
-  };
-  const documents = manifest.items.map((item, index): PendingDocument => {
-    if (typeof item.file === 'string') restored.add(inFolder(item.file));
-    return {
-      place: {
-        kind: 'export',
-        id: String(item.id),
-        collectionId: typeof item.collection_id === 'string' ? item.collection_id : null,
-        parentId: typeof item.parent_id === 'string' ? item.parent_id : null,
-      },
-      // Parents first, then each level in its order.
-      depth: depthOf(String(item.id)) * 1_000_000 + (Number(item.position) || 0),
-      path: typeof item.file === 'string' ? inFolder(item.file) : `${manifestEntry.path} (item ${index + 1})`,
-      folder,
-      // The export's item as it was: the same export (or a later one of an unchanged item) is skipped.
-      key: importKeyOf('lore-export', JSON.stringify(item)),
-      read: readOnce(() => ({
-        title: String(item.title ?? ''),
-        tags: Array.isArray(item.tags) ? item.tags.map(String) : [],
-        html: String(item.content ?? ''),
-        createdAt: validDate(item.created_at),
-        updatedAt: validDate(item.updated_at),
-      })),
-    };
-  });
-  const collections = Array.isArray(manifest.collections) ? manifest.collections : [];
-  return { documents, restored, collections };
-}
-
-function validDate(value: unknown): Date | undefined {
-  if (typeof value !== 'string') return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
+/** Why an image of the import did not come in. */
+export const UNSHOWN_IMAGE_REASON = 'An image no imported document shows';
 
 /** A file to store with the item, and where. */
 interface PlannedFile {
@@ -238,10 +140,14 @@ async function importDocument(
     byPath: Map<string, Uint8Array>;
     placer: Placer;
     collections: ManifestCollection[];
+    links: LinkTracking;
+    authors: AuthorTracking;
+    /** The images documents showed, by their path in the import. */
+    usedImages: Set<string>;
   },
   document: PendingDocument,
 ): Promise<ImportedFile> {
-  const { accountId, userId, byPath, placer } = context;
+  const { accountId, userId, byPath, placer, links } = context;
   const stored: PlannedFile[] = [];
   const removeStored = async () => {
     for (const bucket of [KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PDFS_BUCKET] as const) {
@@ -255,13 +161,19 @@ async function importDocument(
   try {
     // Brought in by an earlier run of this import (one that was interrupted, say): not again.
     const earlier = document.key && (await findImportedItemId(deps.database.db, accountId, document.key));
+    const resolve = (src: string) => resolveRelative(src, document.folder);
     if (earlier) {
       placer.remember(document.place, earlier);
+      // Its images came in with it then: they were shown.
+      const before = await document.read().catch(() => undefined);
+      await rewriteImages(before?.html ?? '', ({ src }) => {
+        if (src && !isAbsolute(src)) context.usedImages.add(resolve(src));
+        return undefined;
+      });
       return alreadyImported(document.path, earlier);
     }
     const read = await document.read();
     const notes: string[] = [];
-    const resolve = (src: string) => resolveRelative(src, document.folder);
     const images: PlannedFile[] = [];
     const imagesBySource = new Map<string, PlannedFile | null>();
     const withImages = await rewriteImages(read.html, async ({ src }) => {
@@ -272,6 +184,7 @@ async function importDocument(
         imagesBySource.set(src, await planImage(src, resolve(src), byPath, accountId, notes));
       const image = imagesBySource.get(src);
       if (!image) return null;
+      context.usedImages.add(resolve(src));
       if (!images.includes(image)) images.push(image);
       return { src: secureImageUrl(KNOWLEDGE_IMAGES_BUCKET, image.path), dataPath: image.path };
     });
@@ -284,13 +197,22 @@ async function importDocument(
       pdfs.push(pdf);
       return { src: secureImageUrl(KNOWLEDGE_PDFS_BUCKET, pdf.pdfPath) };
     });
+    // Links to the other files of the import lead to their items (decision 39).
+    const linked = document.links
+      ? rewriteLinks(html, { folder: document.folder, accountId, targets: links.targets })
+      : { html, rewritten: [], unresolved: [] };
+    const content = sanitizeKnowledgeHtml(linked.html, accountId);
     const checked = knowledgeInputSchema.safeParse({
       title: read.title.trim().slice(0, TITLE_MAX_LENGTH),
-      content: sanitizeKnowledgeHtml(html, accountId),
+      content,
       tags: read.tags,
     });
     if (!checked.success) {
-      return { path: document.path, status: 'skipped', reason: checked.error.issues[0]?.message ?? 'Invalid item' };
+      const tooLong = content.length > CONTENT_MAX_LENGTH;
+      const reason = tooLong
+        ? `Too long for one item: ${formatCount(content.length)} characters once converted, at most ${formatCount(CONTENT_MAX_LENGTH)}`
+        : (checked.error.issues[0]?.message ?? 'Invalid item');
+      return { path: document.path, status: 'skipped', reason };
     }
     // Its collection and parent, with the pages of its folders made first (decision 35).
     const place = await placer.placeOf(
@@ -315,7 +237,8 @@ async function importDocument(
     }
     const row = await createKnowledgeItem(deps, {
       accountId,
-      userId,
+      userId: context.authors.userIdOf(document),
+      shortId: links.shortIdOf(document.path),
       ...checked.data,
       ...place,
       createdAt: read.createdAt,
@@ -329,6 +252,7 @@ async function importDocument(
       await removeStored();
       return alreadyImported(document.path, row.id);
     }
+    links.record(document.path, linked);
     return {
       path: document.path,
       status: 'imported',

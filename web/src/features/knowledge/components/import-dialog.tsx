@@ -4,22 +4,32 @@ import {
   IMPORT_TOO_MANY_FILES_MESSAGE,
   MAX_IMPORT_BYTES,
   MAX_IMPORT_FILES,
+  type ImportAuthors,
   type ImportedFile,
+  type ImportLinks,
 } from '@common/transfer';
 import { MAX_PDF_BYTES } from '@common/files';
 import { formatCount } from '@common/text';
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, FileUp, FolderUp, TriangleAlert, Upload } from 'lucide-react';
+import { FileUp, FolderUp, TriangleAlert, Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { knowledgeKeys } from '../api/knowledge-keys';
 import { importFiles, type FileToImport, type ImportProgress } from '../api/import-files';
+import { ImportSummary } from './import-summary';
 
 type State =
   | { step: 'choose' }
   | { step: 'running'; progress: ImportProgress }
-  | { step: 'done'; imported: number; skipped: number; files: ImportedFile[] }
+  | {
+      step: 'done';
+      imported: number;
+      skipped: number;
+      files: ImportedFile[];
+      links?: ImportLinks;
+      authors?: ImportAuthors;
+    }
   | { step: 'failed'; message: string };
 
 const MB = 1024 * 1024;
@@ -77,6 +87,8 @@ export function ImportDialog({
         imported: done?.type === 'done' ? done.imported : 0,
         skipped: done?.type === 'done' ? done.skipped : 0,
         files,
+        links: done?.type === 'done' ? done.links : undefined,
+        authors: done?.type === 'done' ? done.authors : undefined,
       });
     } catch (error) {
       setState({ step: 'failed', message: error instanceof Error ? error.message : 'The import failed.' });
@@ -99,19 +111,25 @@ export function ImportDialog({
       <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-lg overflow-y-auto">
         <DialogHeader
           title="Import documents"
-          description="Markdown, HTML, plain text and PDF files, a folder of them or a .zip. Each becomes an item; images next to the files come along."
+          description="Markdown, HTML, plain text, CSV and PDF files, a folder of them or a .zip (exports of Lore, Outline, Notion and Confluence too). Each becomes an item; images next to the files come along."
         />
-        <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
-          <li>Markdown keeps the title and tags of its front matter (else its first heading or file name).</li>
-          <li>HTML pages keep their main content; menus, sidebars and footers are left out.</li>
-          <li>A PDF becomes an item that shows it; its text is searchable. At most {MAX_PDF_BYTES / MB} MB each.</li>
-          <li>
-            Up to {MAX_IMPORT_BYTES / MB} MB and {formatCount(MAX_IMPORT_FILES)} files per import.
-          </li>
-        </ul>
 
         {state.step === 'choose' || state.step === 'failed' ? (
           <>
+            <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
+              <li>
+                Markdown keeps the title and tags of its front matter (else its first heading or file name; an index.md
+                or README.md its folder&rsquo;s name).
+              </li>
+              <li>Folders become collections and pages; links between the files lead to the new items.</li>
+              <li>HTML pages keep their main content; menus, sidebars and footers are left out.</li>
+              <li>
+                A PDF becomes an item that shows it; its text is searchable. At most {MAX_PDF_BYTES / MB} MB each.
+              </li>
+              <li>
+                Up to {MAX_IMPORT_BYTES / MB} MB and {formatCount(MAX_IMPORT_FILES)} files per import.
+              </li>
+            </ul>
             <div className="flex flex-wrap gap-2">
               <Button type="button" variant="outline" onClick={() => filesInput.current?.click()}>
                 <FileUp /> Choose files
@@ -161,7 +179,7 @@ export function ImportDialog({
         ) : state.step === 'running' ? (
           <Progress progress={state.progress} />
         ) : (
-          <Summary {...state} onClose={() => close(false)} />
+          <ImportSummary {...state} onClose={() => close(false)} />
         )}
       </DialogContent>
     </Dialog>
@@ -177,47 +195,6 @@ function Progress({ progress }: { progress: ImportProgress }) {
     <div className="grid gap-2" aria-live="polite">
       <p className="text-sm font-medium">{label}</p>
       <progress className="h-2 w-full accent-primary" value={value} max={max} aria-label="Import progress" />
-    </div>
-  );
-}
-
-function Summary({
-  imported,
-  skipped,
-  files,
-  onClose,
-}: {
-  imported: number;
-  skipped: number;
-  files: ImportedFile[];
-  onClose: () => void;
-}) {
-  const problems = files.filter((file) => file.status === 'skipped' || file.reason);
-  return (
-    <div className="grid gap-3" aria-live="polite">
-      <p className="flex items-center gap-2 text-sm font-medium">
-        <CheckCircle2 className="size-4 text-primary" />
-        {imported} imported, {skipped} skipped
-      </p>
-      {problems.length > 0 && (
-        <ul className="max-h-60 space-y-1 overflow-y-auto rounded-md border p-3 text-sm" aria-label="Import notes">
-          {problems.map((file) => (
-            <li key={file.path} className="break-words">
-              <span className="font-medium">{file.path}</span>
-              <span className="text-muted-foreground">
-                {' '}
-                — {file.status === 'skipped' ? 'skipped: ' : ''}
-                {file.reason}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="flex justify-end">
-        <Button type="button" onClick={onClose}>
-          Done
-        </Button>
-      </div>
     </div>
   );
 }

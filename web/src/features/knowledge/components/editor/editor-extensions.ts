@@ -2,14 +2,18 @@ import { Placeholder } from '@tiptap/extensions';
 import { knowledgeSchemaExtensions } from '@common/editor-schema';
 import { HighlightedCodeBlock } from '../../code/code-block-view';
 import { PdfViewer } from '../../pdf/pdf-viewer-extension';
+import { MarkdownTableShortcut } from './markdown-table-shortcut';
 import { PasteFromWord } from './paste-from-word';
 import { PasteTabSeparated } from './paste-tables';
 import { SlashMenuExtension } from './slash-menu-extension';
 
 const placeholder = Placeholder.configure({ placeholder: 'Write it down: steps, context, links and pictures...' });
 
-/** What only the browser's editor has beside the schema: a placeholder, the slash menu, spreadsheets' and Word's paste. */
-const editing = [placeholder, SlashMenuExtension, PasteTabSeparated, PasteFromWord];
+/**
+ * What only the browser's editor has beside the schema: a placeholder, the slash menu, spreadsheets' and Word's
+ * paste, and a Markdown table's row made a table with Enter.
+ */
+const editing = [placeholder, SlashMenuExtension, PasteTabSeparated, PasteFromWord, MarkdownTableShortcut];
 
 /**
  * What the editor offers: the shared schema (common/editor-schema.ts) with its PDF view and highlighted code

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { parseHTML } from 'linkedom';
+
+/** What the importer knows of a path in the import when a link names it. */
+export interface LinkTargets {
+  /** The short id of the item the file at this path becomes (reserved before any is written). */
+  shortIdOf(filePath: string): string | undefined;
+  /** Why the file at this path is not imported, when it is in the import but skipped. */
+  skippedReason(filePath: string): string | undefined;
+  /** Whether the import holds a file at this path (an image, a stylesheet...). */
+  holds(filePath: string): boolean;
+  /** Whether the path is inside the folder imported (the one folder every file is in, when they all are). */
+  inside(filePath: string): boolean;
+}
+
+/** A link that could not be made to lead to an imported item: as written, and why. */
+export interface UnresolvedLink {
+  href: string;
+  reason: string;
+}
+
+/** The outcome for one document: its HTML, its rewritten links with the paths they lead to, and those that could not be. */
+export interface RewrittenLinks {
+  html: string;
+  rewritten: Array<{ href: string; to: string }>;
+  unresolved: UnresolvedLink[];
+}
+
+export const OUTSIDE_REASON = 'It leads outside the imported folder';
+export const NOT_IN_IMPORT_REASON = 'Its file is not in the import';
+const notAnItem = (name: string) => `It leads to ${name}, which is not imported as an item`;
+
+/** The paths a link may mean: as written, with a document's extension, a folder's own page, `.md` for `.html`. */
+function candidatesOf(target: string): string[] {
+  const bare = target.replace(/\/+$/, '');
+  const stem = bare.replace(/\.(html?|md|markdown)$/i, '');
+  return [
+    bare,
+    // Notion's database: the link names its filtered copy, the import keeps its full one.
+    ...(/\.csv$/i.test(bare) ? [bare.replace(/\.csv$/i, '_all.csv')] : []),
+    ...['md', 'markdown', 'html', 'htm'].map((ext) => `${stem}.${ext}`),
+    ...['index.md', 'README.md', 'readme.md', 'index.html'].map((own) => `${bare}/${own}`),
+  ];
+}
+
+/**
+ * The document's HTML with each relative link to another file of the import leading to the item it
+ * becomes (`/account/:accountId/knowledge/:shortId`, Lore's address of an article). A relative link that
+ * cannot (outside the folder, not in the import, its file skipped or not a document) keeps its text but
+ * not its address, which would lead nowhere in Lore, and is reported. Other links stay as they are.
+ */
+export function rewriteLinks(
+  html: string,
+  context: { folder: string; accountId: string; targets: LinkTargets },
+): RewrittenLinks {
+  const { folder, accountId, targets } = context;
+  const result: RewrittenLinks = { html, rewritten: [], unresolved: [] };
+  if (!/<a\s/i.test(html)) return result;
+  const { document } = parseHTML(`<!doctype html><html><head></head><body>${html}</body></html>`);
+  let changed = false;
+  for (const link of [...document.querySelectorAll('a[href]')]) {
+    const href = link.getAttribute('href')!.trim();
+    if (!href || href.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) continue;
+    let decoded = href.replace(/[?#].*$/, '');
+    try {
+      decoded = decodeURIComponent(decoded);
+    } catch {
+      // Kept as written.
+    }
+    const target = path.posix.normalize(decoded.startsWith('/') ? decoded.slice(1) : path.posix.join(folder, decoded));
+    const outside = target === '..' || target.startsWith('../') || !targets.inside(target);
+    const found = outside ? undefined : resolve(target, targets);
+    changed = true;
+    if (found && 'shortId' in found) {
+      link.setAttribute('href', `/account/${accountId}/knowledge/${found.shortId}`);
+      result.rewritten.push({ href, to: found.path });
+      continue;
+    }
+    result.unresolved.push({ href, reason: found?.reason ?? OUTSIDE_REASON });
+    link.replaceWith(...link.childNodes);
+  }
+  if (changed) result.html = document.body.innerHTML;
+  return result;
+}
+
+function resolve(target: string, targets: LinkTargets): { path: string; shortId: string } | { reason: string } {
+  const candidates = candidatesOf(target);
+  for (const candidate of candidates) {
+    const shortId = targets.shortIdOf(candidate);
+    if (shortId) return { path: candidate, shortId };
+  }
+  for (const candidate of candidates) {
+    const skipped = targets.skippedReason(candidate);
+    if (skipped) return { reason: `Its file (${candidate}) was skipped: ${skipped}` };
+  }
+  if (targets.holds(target)) return { reason: notAnItem(path.posix.basename(target)) };
+  return { reason: NOT_IN_IMPORT_REASON };
+}
