@@ -15,7 +15,8 @@ const isBusy = (error: unknown): error is ApiError =>
  * once. Lore busy (429 or 503 with Retry-After) is not a failure of the request: up to BUSY_RETRIES.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return false;
+  // Node (which draws pages on the server) has a navigator too, without onLine.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return false;
   if (isBusy(error)) return failureCount < BUSY_RETRIES;
   if (error instanceof ApiError) {
     if ([401, 403, 404].includes(error.status)) return false;
