@@ -367,3 +367,20 @@ test('the code of a GitHub README keeps its text as a code block', async ({ page
   await paste(page, { html: 'github-readme.html' });
   await expect(editor.locator('pre code')).toHaveText('kubectl rollout undo deployment/web');
 });
+
+test('a Confluence page pasted keeps its heading, marks, link, nested list, code with its language and a panel', async ({
+  page,
+  lore,
+}) => {
+  const editor = await newItem(page, lore, 'Pasted from Confluence');
+  await paste(page, { html: 'confluence.html' });
+  await expect(editor.locator('h2')).toHaveText('Rolling back');
+  await expect(editor.locator('p strong')).toHaveText('Never');
+  await expect(editor.locator('p em')).toHaveText('checklist');
+  await expect(editor.locator('a[href="https://runbooks.example/rollback"]')).toHaveText('the runbook');
+  await expect(editor.locator(':scope > ul > li > ul > li')).toHaveText('Pause the pipeline');
+  await expect(editor.locator('pre code')).toHaveText('kubectl rollout undo deployment/web');
+  await expect(editor.getByRole('combobox', { name: 'Code language' })).toHaveValue('bash');
+  // An info panel's text comes as a paragraph; its icon brings nothing.
+  await expect(editor.locator(':scope > p').last()).toHaveText('Ask in the release channel first.');
+});

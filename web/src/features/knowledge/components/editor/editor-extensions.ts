@@ -3,6 +3,7 @@ import { knowledgeSchemaExtensions } from '@common/editor-schema';
 import { HighlightedCodeBlock } from '../../code/code-block-view';
 import { PdfViewer } from '../../pdf/pdf-viewer-extension';
 import { MarkdownTableShortcut } from './markdown-table-shortcut';
+import { PasteFromConfluence } from './paste-from-confluence';
 import { PasteFromWord } from './paste-from-word';
 import { PasteTabSeparated } from './paste-tables';
 import { SlashMenuExtension } from './slash-menu-extension';
@@ -13,7 +14,14 @@ const placeholder = Placeholder.configure({ placeholder: 'Write it down: steps, 
  * What only the browser's editor has beside the schema: a placeholder, the slash menu, spreadsheets' and Word's
  * paste, and a Markdown table's row made a table with Enter.
  */
-const editing = [placeholder, SlashMenuExtension, PasteTabSeparated, PasteFromWord, MarkdownTableShortcut];
+const editing = [
+  placeholder,
+  SlashMenuExtension,
+  PasteTabSeparated,
+  PasteFromWord,
+  PasteFromConfluence,
+  MarkdownTableShortcut,
+];
 
 /**
  * What the editor offers: the shared schema (common/editor-schema.ts) with its PDF view and highlighted code
