@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ChangeOp, ChangeTable } from '../../common/live';
+import type { CommentEmail, NotificationKind } from '../../common/discussion';
 import type { Role } from '../../common/roles';
 
 /** Roles are defined once, in common/roles.ts. */
@@ -107,6 +108,12 @@ export interface ProfilesTable {
   updated_at: Timestamp;
   /** When the person chose not to give a name on being asked after their first sign-in (0019). */
   name_prompt_skipped_at: Date | null;
+  /** How notifications other than mentions are e-mailed (0037): each at once, a daily digest, or none. */
+  comment_email: ColumnType<CommentEmail, CommentEmail | undefined, CommentEmail>;
+  /** Whether mentions are e-mailed at once (0037); an unsubscribe link turns it off. */
+  mention_email: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When the last daily digest of notifications went (0037). */
+  digest_sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** A workspace. */
@@ -370,6 +377,56 @@ export interface ChangeEventsTable {
   created_at: Timestamp;
   /** For knowledge and collections (0035): the collection the change is in, so streams show it only to who may see it. */
   collection_id: ColumnType<string | null, never, never>;
+  /** For notifications (0037): the one person whose streams hear of it. */
+  user_id: ColumnType<string | null, never, never>;
+}
+
+/** A comment thread on an item (0037, decision 38): on the whole item, or on a passage (`quote`). */
+export interface CommentThreadsTable {
+  id: Generated<string>;
+  account_id: string;
+  knowledge_id: string;
+  /** The passage as it was selected; null for a thread on the whole item. */
+  quote: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  resolved_at: Date | null;
+  resolved_by: string | null;
+}
+
+/** One comment of a thread; its body is sanitized comment HTML (server/content/comment-html.ts). */
+export interface CommentsTable {
+  id: Generated<string>;
+  thread_id: string;
+  account_id: string;
+  knowledge_id: string;
+  user_id: string | null;
+  body: string;
+  created_at: Timestamp;
+  edited_at: Date | null;
+}
+
+/** Who watches an item, or chose to stop (`watching` false), 0037. */
+export interface ItemWatchesTable {
+  knowledge_id: string;
+  account_id: string;
+  user_id: string;
+  watching: boolean;
+}
+
+/** One person's notification (0037). */
+export interface NotificationsTable {
+  id: Generated<string>;
+  account_id: string;
+  user_id: string;
+  kind: NotificationKind;
+  knowledge_id: string;
+  thread_id: string | null;
+  comment_id: string | null;
+  actor_id: string | null;
+  created_at: Timestamp;
+  read_at: Date | null;
+  mail: ColumnType<'none' | 'pending' | 'sent', 'none' | 'pending' | 'sent' | undefined, 'none' | 'pending' | 'sent'>;
 }
 
 /** An item's live document, compacted (0034, decision 34). */
@@ -425,6 +482,10 @@ export interface DB {
   collections: CollectionsTable;
   collection_members: CollectionMembersTable;
   knowledge_stars: KnowledgeStarsTable;
+  comment_threads: CommentThreadsTable;
+  comments: CommentsTable;
+  item_watches: ItemWatchesTable;
+  notifications: NotificationsTable;
   knowledge_pdfs: KnowledgePdfsTable;
   knowledge_revisions: KnowledgeRevisionsTable;
   knowledge_documents: KnowledgeDocumentsTable;
