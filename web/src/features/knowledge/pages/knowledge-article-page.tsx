@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, LoaderCircle, PenLine, Sparkles, UserRound } from 'lucide-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { isKnowledgeRef, KNOWLEDGE_ID_REQUIRED } from '@common/knowledge';
 import { Button } from '@/components/ui/button';
 import { Breadcrumbs, ChildPages } from '@/features/collections';
+import { loadDiscussion } from '@/features/comments';
 import { StarButton } from '@/features/stars';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
@@ -20,6 +21,9 @@ import '../components/knowledge-content.css';
 import { TagBadge } from '../components/tag-badge';
 import { listPathFor } from '../lib/list-path';
 import { rememberViewed } from '../lib/recently-viewed';
+
+/** The discussion comes in its own chunk, after the article is drawn (decision 38). */
+const Discussion = lazy(loadDiscussion);
 
 /** /account/:id/knowledge/:knowledgeId: one article, opened by full id or short id. */
 export function KnowledgeArticlePage() {
@@ -118,6 +122,9 @@ function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: s
         <p className="text-muted-foreground">This item has no content yet.</p>
       )}
       <ChildPages accountId={accountId} pages={article.children} />
+      <Suspense fallback={null}>
+        <Discussion accountId={accountId} knowledgeId={article.id} />
+      </Suspense>
     </article>
   );
 }

@@ -1,0 +1,2 @@
+/** Notifications (decision 38): the header's bell with the unread count; its list loads when opened. */
+export { NotificationBell } from './components/notification-bell';
