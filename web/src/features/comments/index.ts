@@ -6,3 +6,4 @@ export const loadDiscussion = () => import('./components/discussion').then((m) =
 export { mentionSuggestion } from './lib/mention-suggestion';
 export { fetchMentionable } from './api/comments-api';
 export { startInlineThread } from './api/inline-thread';
+export { InlineComment } from './components/inline-comment';

@@ -5,6 +5,7 @@ import '../knowledge-content.css';
 import { Collaboration } from '@tiptap/extension-collaboration';
 import { CollaborationCaret } from '../../collaboration/collaboration-caret';
 import type { LiveSession } from '../../collaboration/use-collaboration';
+import { InlineComment } from '@/features/comments';
 import { EditorToolbar } from './editor-toolbar';
 import { SlashMenu } from './slash-menu';
 import { TableTools } from './table-tools';
@@ -22,6 +23,8 @@ export function RichTextEditor(props: {
   accountId: string;
   initialHtml: string;
   collaboration?: LiveSession;
+  /** The item being co-edited: its people for @mentions, and comments on a selected passage. */
+  knowledgeId?: string;
   onChange: (html: string) => void;
   onUploadingChange: (uploading: boolean) => void;
   onPdfUploaded: (pdf: PendingPdf) => void;
@@ -51,7 +54,7 @@ export function RichTextEditor(props: {
   const editor = useEditor({
     extensions: live
       ? [
-          ...collaborativeEditorExtensions,
+          ...collaborativeEditorExtensions(accountId, props.knowledgeId ?? ''),
           Collaboration.configure({ document: live.doc }),
           CollaborationCaret.configure({ awareness: live.connection.awareness }),
         ]
@@ -94,7 +97,12 @@ export function RichTextEditor(props: {
   if (!editor) return null;
   // min-w-0: a wide table scrolls in its own box, never widening the form (a grid item sizes to its content).
   return (
-    <div className="min-w-0 rounded-xl border bg-card shadow-sm focus-within:ring-2 focus-within:ring-ring">
+    <div className="relative min-w-0 rounded-xl border bg-card shadow-sm focus-within:ring-2 focus-within:ring-ring">
+      {live && props.knowledgeId && (
+        <div className="flex justify-end border-b px-2 py-1">
+          <InlineComment editor={editor} accountId={accountId} knowledgeId={props.knowledgeId} />
+        </div>
+      )}
       <EditorToolbar
         editor={editor}
         onImages={(files) => void upload(editor, files, editor.state.selection.from)}
