@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { NotificationKind } from '../../common/discussion';
 import { threadAnchor } from '../../common/discussion';
-import { mentionedIds } from '../content/comment-html';
+import { mentionedIds, withoutCommentMarks } from '../content/comment-html';
 import {
   insertComment,
   insertThread,
@@ -152,17 +152,53 @@ export async function resolveThread(
 }
 
 /**
- * An item's content or title changed: its watchers hear of it, once until they read it (an item being
- * typed in is saved every few seconds).
+ * An item was saved (through the API, a restore, or its live document's autosave): those newly
+ * mentioned in its content hear of it as a mention, and its watchers that it was edited, at most one
+ * unread "edited" per item and person (an item being typed in is saved every few seconds, decision 38):
+ * another comes only once they have read it. A save that only adds or removes comment marks (a thread
+ * started on a passage) is no edit.
  */
-export async function notifyEdit(db: Kysely<DB>, item: DiscussedItem, actorId: string | null): Promise<string[]> {
+export async function notifyEdit(
+  db: Kysely<DB>,
+  item: DiscussedItem,
+  edit: {
+    actorId: string | null;
+    /** The content before and after. */
+    before: string;
+    after: string;
+    /** The title or tags changed. */
+    textChanged: boolean;
+  },
+): Promise<string[]> {
+  const { actorId } = edit;
   if (!actorId) return [];
+  const earlier = new Set(mentionedIds(edit.before));
+  const mentioned = mentionedIds(edit.after).filter((id) => !earlier.has(id));
+  const edited =
+    edit.textChanged ||
+    (edit.before !== edit.after && withoutCommentMarks(edit.before) !== withoutCommentMarks(edit.after));
+  if (!edited && mentioned.length === 0) return [];
   return db.transaction().execute(async (tx) => {
     const kinds = new Map<string, NotificationKind>();
-    for (const watcher of await watchersOf(tx, item))
-      if (watcher !== actorId && !(await hasUnread(tx, watcher, item.id, 'edit'))) kinds.set(watcher, 'edit');
+    if (edited)
+      for (const watcher of await watchersOf(tx, item))
+        if (watcher !== actorId && !(await hasUnread(tx, watcher, item.id, 'edit'))) kinds.set(watcher, 'edit');
+    for (const id of mentioned) kinds.set(id, 'mention');
     return notify(tx, item, kinds, { actorId, threadId: null, commentId: null });
   });
+}
+
+/** notifyEdit, then the e-mails due at once; after the save, whose outcome it never changes (a failure is logged). */
+export async function notifyEditAfterSave(
+  deps: NotifyDeps,
+  item: DiscussedItem,
+  edit: Parameters<typeof notifyEdit>[2],
+): Promise<void> {
+  try {
+    await mailNotifications(deps, await notifyEdit(deps.db, item, edit));
+  } catch (error) {
+    deps.logger.warn({ err: error, knowledgeId: item.id }, 'Could not notify of an edit');
+  }
 }
 
 const SUBJECTS: Record<NotificationKind, (actor: string, title: string) => string> = {

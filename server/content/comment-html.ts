@@ -51,3 +51,23 @@ export function markedThreadIds(html: string): Set<string> {
   for (const match of html.matchAll(/data-comment-thread="([0-9a-f-]{36})"/g)) ids.add(match[1]!);
   return ids;
 }
+
+const UNWRAPPED = 'lore-unwrapped';
+/**
+ * An item's HTML without its comment marks (the text they mark stays), to tell a save that only
+ * started or lost a thread on a passage from an edit of the text.
+ */
+export function withoutCommentMarks(html: string): string {
+  const unmarked = sanitizeHtml(html, {
+    allowedTags: false,
+    allowedAttributes: false,
+    allowVulnerableTags: true,
+    transformTags: {
+      span: (tagName, attribs) =>
+        attribs['data-comment-thread'] !== undefined && attribs['data-type'] !== 'mention'
+          ? { tagName: UNWRAPPED, attribs: {} }
+          : { tagName, attribs },
+    },
+  });
+  return unmarked.replaceAll(`<${UNWRAPPED}>`, '').replaceAll(`</${UNWRAPPED}>`, '');
+}

@@ -268,3 +268,52 @@ describe('mentions and notifications', () => {
     expect(lore.mailbox.received.slice(count).some((m) => m.to.includes(ana.email.toLowerCase()))).toBe(false);
   });
 });
+
+describe('edits', () => {
+  const edit = (client: SignedInClient, content: string, title?: string) =>
+    client.patch(`${base()}/knowledge/${item.id}`, { content, ...(title ? { title } : {}) });
+  const kindsOf = async (client: SignedInClient) => (await notificationsOf(client)).items.map((n) => n.kind);
+
+  it('tells watchers of an edit once until they have read it, and the editor nothing', async () => {
+    const since = lore.mailbox.received.length;
+    expect((await edit(ben, '<p>Step one: stop the deploy now.</p>')).status).toBe(200);
+    expect(await notificationsOf(ana)).toMatchObject({ unread: 1, items: [{ kind: 'edit', read: false }] });
+    expect(await kindsOf(ben)).toEqual([]);
+    const mail = await lore.mailbox.waitFor(ana.email, { since });
+    expect(mail.subject).toContain('edited "Rollback runbook"');
+    // Saved again (an autosave a few seconds later, a new title): still the one unread.
+    await edit(ben, '<p>Step one: stop the deploy at once.</p>');
+    await edit(admin, '<p>Step one: stop the deploy at once.</p>', 'Rollback runbook (2026)');
+    expect(await kindsOf(ana)).toEqual(['edit']);
+    // Read, a later edit is news again.
+    await ana.post(`${base()}/notifications/read-all`);
+    await edit(ben, '<p>Step one: stop the deploy, then wait.</p>');
+    expect(await notificationsOf(ana)).toMatchObject({ unread: 1, items: [{ kind: 'edit' }, { kind: 'edit' }] });
+    // Someone who stopped watching hears nothing.
+    await ana.put(`${base()}/knowledge/${item.id}/watch`, { watching: false });
+    await ana.post(`${base()}/notifications/read-all`);
+    await edit(ben, '<p>Step one: stop it.</p>');
+    expect((await notificationsOf(ana)).unread).toBe(0);
+  });
+
+  it('takes a thread started on a passage (its mark alone) for no edit', async () => {
+    const inline = threadOf(await ben.post(comments(item.id), { body: '<p>Which?</p>', quote: 'stop the deploy' }));
+    await ana.post(`${base()}/notifications/read-all`);
+    const marked = `<p>Step one: <span data-comment-thread="${inline.id}">stop the deploy</span>.</p>`;
+    expect((await edit(ben, marked)).status).toBe(200);
+    expect((await edit(ben, '<p>Step one: stop the deploy.</p>')).status).toBe(200);
+    expect((await notificationsOf(ana)).unread).toBe(0);
+  });
+
+  it('tells people newly mentioned in the content, once, and no one who cannot see the item', async () => {
+    await edit(ben, `<p>Step one: stop the deploy. ${mention(admin, 'Admin')} checks it.</p>`);
+    expect(await kindsOf(admin)).toEqual(['mention']);
+    // Saved again with the same mention: no second one.
+    await edit(ben, `<p>Step one: stop the deploy. ${mention(admin, 'Admin')} checks it, today.</p>`);
+    expect(await kindsOf(admin)).toEqual(['mention']);
+    // Ana, the author, heard of the edits (once); of a mention where she cannot see, nothing.
+    expect(await kindsOf(ana)).toEqual(['edit']);
+    await owner.patch(`${base()}/knowledge/${secret.id}`, { content: `<p>Confidential. ${mention(ana, 'Ana')}</p>` });
+    expect(await kindsOf(ana)).toEqual(['edit']);
+  });
+});
