@@ -72,6 +72,19 @@ describe('threads and comments', () => {
     expect((listed.body.data.threads as ThreadDto[]).map((t) => t.comments.length)).toEqual([2, 1]);
     // The owner sees Ben's comment may be deleted (by owners and admins), not edited.
     expect((listed.body.data.threads as ThreadDto[])[0]!.comments[0]!.policies).toEqual({ edit: false, delete: true });
+
+    // The count on the list's card and in the article's header; an item without comments says 0.
+    const cards = (await owner.get(`${base()}/knowledge`)).body.data.items as Array<{
+      id: string;
+      comment_count: number;
+    }>;
+    expect(cards.find((card) => card.id === item.id)?.comment_count).toBe(3);
+    expect(cards.find((card) => card.id === secret.id)?.comment_count).toBe(0);
+    expect((await owner.get(`${base()}/knowledge/${item.short_id}`)).body.data.comment_count).toBe(3);
+    const found = await owner.get(`${base()}/knowledge?search=rollback`);
+    expect(found.body.data.items[0]).toMatchObject({ id: item.id, comment_count: 3 });
+    await ana.delete(`${base()}/comments/${threadOf(reply).comments[1]!.id}`);
+    expect((await owner.get(`${base()}/knowledge/${item.id}`)).body.data.comment_count).toBe(2);
   });
 
   it('keeps an inline thread attached while its mark is in the item, detached once the text is gone', async () => {

@@ -30,7 +30,12 @@ export const fetchMentionable = async (accountId: string, knowledgeId: string, q
 /** Every change to a discussion: run, then the discussion is fetched again; a refusal is told. */
 export function useDiscussionActions(accountId: string, knowledgeId: string) {
   const queryClient = useQueryClient();
-  const settle = () => queryClient.invalidateQueries({ queryKey: commentKeys.item(accountId, knowledgeId) });
+  const settle = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: commentKeys.item(accountId, knowledgeId) }),
+      // The comment counts of the item's header and card (['knowledge', accountId, ...]; the live refresh does the same for others).
+      queryClient.invalidateQueries({ queryKey: ['knowledge', accountId] }),
+    ]);
   const mutation = <Input>(run: (input: Input) => Promise<unknown>) =>
     // eslint-disable-next-line react-hooks/rules-of-hooks
     useMutation({ mutationFn: run, onSuccess: settle, onError: (error) => toast.error(error.message) });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CalendarDays, LoaderCircle, PenLine, Sparkles, UserRound } from 'lucide-react';
+import { ArrowLeft, CalendarDays, LoaderCircle, MessageSquare, PenLine, Sparkles, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -19,6 +19,7 @@ import { ArticleDeleted, ArticleLoadError, ArticleLoading } from '../components/
 import '@/components/ui/rich-text.css';
 import '../components/knowledge-content.css';
 import { TagBadge } from '../components/tag-badge';
+import { commentCount } from '../lib/card-text';
 import { listPathFor } from '../lib/list-path';
 import { rememberViewed } from '../lib/recently-viewed';
 
@@ -94,6 +95,19 @@ function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: s
             <dd>{article.author_name ?? 'Unknown Author'}</dd>
           </div>
           <ArticleDates created={article.created_at} updated={article.updated_at} />
+          <div className="flex items-center gap-1.5">
+            <dt className="sr-only">Comments</dt>
+            <MessageSquare className="size-4" />
+            <dd>
+              <a
+                href="#comments-heading"
+                className="rounded-sm underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                data-testid="article-comment-count"
+              >
+                {commentCount(article.comment_count)}
+              </a>
+            </dd>
+          </div>
         </dl>
         <ArticlePresence accountId={accountId} knowledgeId={article.id} />
       </header>

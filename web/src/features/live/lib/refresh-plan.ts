@@ -35,8 +35,11 @@ function forChange({ accountId, table, rowId }: ChangeEvent, userId: string): In
       // A collection made, changed, opened or closed to someone: what they see of the workspace may all differ.
       return [{ predicate: (query) => query.queryKey[1] === accountId }];
     case 'comments':
-      // The item's discussion, and the comment counts of its card and header (the row is the item's id).
-      return [{ queryKey: ['comments', accountId, rowId] }, { queryKey: ['comment-counts', accountId] }];
+      // The item's discussion, and the comment counts of the cards and its header (the row is the item's id).
+      return [
+        { queryKey: ['comments', accountId, rowId] },
+        { queryKey: ['knowledge', accountId], predicate: (query) => !isItem(query) || isItem(query, rowId) },
+      ];
     case 'notifications':
       // One's own (the stream sends no one else's): the bell and the list.
       return [{ queryKey: ['notifications', accountId] }];
