@@ -135,7 +135,8 @@ function Thread({
       tabIndex={-1}
       aria-label={thread.quote ? `Thread on “${thread.quote}”` : 'Thread'}
       data-testid="comment-thread"
-      className={`comment-thread rounded-xl border bg-card p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring ${resolved ? 'opacity-75' : ''}`}
+      // A resolved thread sits back on a muted ground; its text keeps full contrast (a faded one did not).
+      className={`comment-thread rounded-xl border p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring ${resolved ? 'bg-muted/50' : 'bg-card'}`}
     >
       {thread.quote && (
         <blockquote className="mb-3 border-l-4 border-amber-400 pl-3 text-sm text-muted-foreground">

@@ -9,12 +9,23 @@ export const emailSettingsQuery = queryOptions({
   queryFn: async () => (await api(getNotificationSettings, {})).data,
 });
 
-/** Saves a choice at once; the answer is the settings as stored. */
+/** Saves a choice at once, shown before the answer comes; the answer is the settings as stored. */
 export function useUpdateEmailSettings() {
   const queryClient = useQueryClient();
+  const key = emailSettingsQuery.queryKey;
   return useMutation({
     mutationFn: async (change: Partial<NotificationSettingsDto>) =>
       (await api(updateNotificationSettings, { json: change })).data,
-    onSuccess: (settings) => queryClient.setQueryData(emailSettingsQuery.queryKey, settings),
+    // The control shows the choice at once; a refusal puts back what was there.
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData(key);
+      if (before) queryClient.setQueryData(key, { ...before, ...change });
+      return { before };
+    },
+    onError: (_error, _change, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSuccess: (settings) => queryClient.setQueryData(key, settings),
   });
 }

@@ -46,20 +46,20 @@ export function NotificationList({ accountId, onOpen }: { accountId: string; onO
           Nothing new. Mentions, replies and comments on what you watch appear here.
         </p>
       ) : (
-        <ul className="max-h-[min(28rem,70vh)] overflow-y-auto py-1" aria-label="Notifications">
+        // A group, not a list: the rows are the menu's items, and a menu item must sit in a menu or a group.
+        <div role="group" className="max-h-[min(28rem,70vh)] overflow-y-auto py-1" aria-label="Notifications">
           {notifications.data.items.map((notification) => (
-            <li key={notification.id}>
-              <Row
-                accountId={accountId}
-                notification={notification}
-                onOpen={() => {
-                  if (!notification.read) markRead.one.mutate(notification.id);
-                  onOpen();
-                }}
-              />
-            </li>
+            <Row
+              key={notification.id}
+              accountId={accountId}
+              notification={notification}
+              onOpen={() => {
+                if (!notification.read) markRead.one.mutate(notification.id);
+                onOpen();
+              }}
+            />
           ))}
-        </ul>
+        </div>
       )}
     </div>
   );

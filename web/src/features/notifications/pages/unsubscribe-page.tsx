@@ -54,7 +54,7 @@ export function UnsubscribePage() {
               {stop.error?.message && stop.error.message !== 'This unsubscribe link is not valid'
                 ? `${stop.error.message}. `
                 : ''}
-              Use the unsubscribe link from a recent Lore e-mail, or choose which e-mails you get in Settings.
+              It may have been cut short when copied: open the unsubscribe link from a recent Lore e-mail.
             </CardDescription>
           </CardHeader>
         ) : (
