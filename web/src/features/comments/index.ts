@@ -6,4 +6,6 @@ export const loadDiscussion = () => import('./components/discussion').then((m) =
 export { mentionSuggestion } from './lib/mention-suggestion';
 export { fetchMentionable } from './api/comments-api';
 export { startInlineThread } from './api/inline-thread';
-export { InlineComment } from './components/inline-comment';
+/** "Comment" on the editor's selection, with its composer, in a chunk of its own (the editor loads it when live). */
+export const loadInlineComment = () =>
+  import('./components/inline-comment').then((m) => ({ default: m.InlineComment }));

@@ -1,11 +1,11 @@
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import '@/components/ui/rich-text.css';
 import '../knowledge-content.css';
 import { Collaboration } from '@tiptap/extension-collaboration';
 import { CollaborationCaret } from '../../collaboration/collaboration-caret';
 import type { LiveSession } from '../../collaboration/use-collaboration';
-import { InlineComment } from '@/features/comments';
+import { loadInlineComment } from '@/features/comments';
 import { EditorToolbar } from './editor-toolbar';
 import { SlashMenu } from './slash-menu';
 import { TableTools } from './table-tools';
@@ -14,6 +14,8 @@ import { LinkDialog } from './link-dialog';
 import { imageFiles, useImageUploads } from './use-image-uploads';
 import { pdfFiles, usePdfUploads } from './use-pdf-uploads';
 import type { PendingPdf } from '../../api/link-pdfs';
+
+const InlineComment = lazy(loadInlineComment);
 
 /**
  * The Tiptap editor with its toolbar; images and PDFs arrive by button, paste or drop and upload with progress.
@@ -100,7 +102,9 @@ export function RichTextEditor(props: {
     <div className="relative min-w-0 rounded-xl border bg-card shadow-sm focus-within:ring-2 focus-within:ring-ring">
       {live && props.knowledgeId && (
         <div className="flex justify-end border-b px-2 py-1">
-          <InlineComment editor={editor} accountId={accountId} knowledgeId={props.knowledgeId} />
+          <Suspense fallback={null}>
+            <InlineComment editor={editor} accountId={accountId} knowledgeId={props.knowledgeId} />
+          </Suspense>
         </div>
       )}
       <EditorToolbar
