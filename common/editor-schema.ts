@@ -1,4 +1,6 @@
-import { Node, mergeAttributes, type AnyExtension } from '@tiptap/core';
+import { Mark, Node, mergeAttributes, type AnyExtension } from '@tiptap/core';
+import { Mention } from '@tiptap/extension-mention';
+import { COMMENT_THREAD_ATTRIBUTE } from './discussion';
 import { Image } from '@tiptap/extension-image';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
@@ -53,6 +55,48 @@ export const PdfViewerBlock = Node.create({
 });
 
 /**
+ * The mark of an inline comment thread (decision 38): `<span data-comment-thread="id">` around the passage.
+ * A mark of the shared document, so Yjs carries it with its text through everyone's edits; text typed at its
+ * edges stays outside it, and a passage whose text is all deleted takes the mark with it (the thread is
+ * then detached).
+ */
+export const CommentMark = Mark.create({
+  name: 'comment',
+  inclusive: false,
+  excludes: '',
+  addAttributes() {
+    return {
+      thread: {
+        default: null,
+        parseHTML: (element) => element.getAttribute(COMMENT_THREAD_ATTRIBUTE),
+        renderHTML: (attributes) => ({ [COMMENT_THREAD_ATTRIBUTE]: attributes.thread as string }),
+      },
+    };
+  },
+  parseHTML() {
+    return [{ tag: `span[${COMMENT_THREAD_ATTRIBUTE}]` }];
+  },
+  renderHTML({ HTMLAttributes }) {
+    return ['span', HTMLAttributes];
+  },
+});
+
+/**
+ * A mention of a member (decision 38): `<span data-type="mention" data-id data-label>@Name</span>`; the web's
+ * editor adds the picker (`suggestion`), the server and the article only read and write it.
+ */
+export const mentionNode = (options: Parameters<typeof Mention.configure>[0] = {}) =>
+  Mention.configure({
+    renderText: ({ node }) => `@${(node.attrs.label as string | null) ?? ''}`,
+    renderHTML: ({ node }) => [
+      'span',
+      { 'data-type': 'mention', 'data-id': node.attrs.id as string, 'data-label': node.attrs.label as string },
+      `@${(node.attrs.label as string | null) ?? ''}`,
+    ],
+    ...options,
+  });
+
+/**
  * A cell keeps only its span. Tiptap's cells also read an alignment and column widths (from `style` and
  * `<colgroup>`), which the sanitizer does not store: kept in the live document, they would differ from the item.
  */
@@ -77,7 +121,7 @@ const KnowledgeTableHeader = TableHeader.extend({ addAttributes: () => cellAttri
  * class="language-x">`); `undoRedo: false` when Yjs keeps the undo history (co-editing).
  */
 export function knowledgeSchemaExtensions(
-  options: { pdfViewer?: AnyExtension; codeBlock?: AnyExtension; undoRedo?: boolean } = {},
+  options: { pdfViewer?: AnyExtension; codeBlock?: AnyExtension; undoRedo?: boolean; mention?: AnyExtension } = {},
 ) {
   return [
     StarterKit.configure({
@@ -95,5 +139,7 @@ export function knowledgeSchemaExtensions(
     KnowledgeTableCell,
     StoredImage.configure({ allowBase64: false }),
     options.pdfViewer ?? PdfViewerBlock,
+    CommentMark,
+    options.mention ?? mentionNode(),
   ];
 }

@@ -168,6 +168,8 @@ export const knowledgeSummarySchema = z.object({
   pdf_thumbnail_path: z.string().nullable(),
   /** A PDF of the item is still being read on the server (its text not yet searchable; decision 28). */
   pdf_processing: z.boolean(),
+  /** How many comments its threads hold (decision 38): the count on its card and in the article's header. */
+  comment_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
   /** Its collection, the item it is nested under (null at the top) and its place among its siblings (decision 35). */

@@ -1,7 +1,17 @@
 /** The live refresh's names and limits, without zod: the first load of every page reads CHANGE_POSITION_HEADER. */
 
-/** The tables whose changes are announced (spec section 4, "Live refresh"; collections since decision 35). */
-export const CHANGE_TABLES = ['knowledge', 'account_members', 'pending_invites', 'collections'] as const;
+/**
+ * The tables whose changes are announced (spec section 4, "Live refresh"; collections since decision 35;
+ * an item's comments, its id the row, and one's own notifications since decision 38).
+ */
+export const CHANGE_TABLES = [
+  'knowledge',
+  'account_members',
+  'pending_invites',
+  'collections',
+  'comments',
+  'notifications',
+] as const;
 export type ChangeTable = (typeof CHANGE_TABLES)[number];
 
 export const CHANGE_OPS = ['insert', 'update', 'delete'] as const;

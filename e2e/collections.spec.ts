@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { insertMember } from '../server/data/account-members';
 import type { TestServer } from '../server/test/test-server';
+import { seriousProblems } from './axe';
 import { expect, signInThroughEmail, test, uniqueEmail } from './fixtures';
 
 /** A workspace owned by the page's person, and a member in a browser of their own (`viewport` for a phone). */
@@ -32,25 +32,6 @@ async function createPage(page: Page, accountId: string, data: Record<string, un
   const answer = await page.request.post(`/api/accounts/${accountId}/knowledge`, { data });
   expect(answer.status()).toBe(201);
   return (await answer.json()).data as { id: string; short_id: string; collectionId: string };
-}
-
-/** What axe-core calls serious or critical on the page as it is now, light and dark. */
-async function seriousProblems(page: Page): Promise<string[]> {
-  const problems: string[] = [];
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    const { violations } = await new AxeBuilder({ page })
-      .setLegacyMode()
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze();
-    problems.push(
-      ...violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${scheme} ${violation.id}: ${violation.help} at ${violation.nodes[0]?.target.join(' ')}`),
-    );
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return problems;
 }
 
 /** Drags one tree row onto another's top edge, middle or bottom edge, with the mouse, step by step. */

@@ -26,6 +26,7 @@ import { isOutOfSpace, oncePerEpisode, outOfSpace } from './storage/out-of-space
 import { accountsRoutes } from './routes/accounts/accounts.routes';
 import { apiTokensRoutes } from './routes/api-tokens/api-tokens.routes';
 import { collectionsRoutes } from './routes/collections/collections.routes';
+import { discussionRoutes } from './routes/discussion/discussion.routes';
 import { avatarsRoutes } from './routes/avatars/avatars.routes';
 import { collaborationRoutes } from './routes/collaboration/collaboration.routes';
 import { eventsRoutes } from './routes/events/events.routes';
@@ -64,6 +65,7 @@ const resources = [
   knowledgeImagesRoutes,
   knowledgePdfsRoutes,
   starsRoutes,
+  discussionRoutes,
   secureImageRoutes,
   usersRoutes,
   invitationsRoutes,

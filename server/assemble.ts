@@ -43,7 +43,10 @@ export function assembleApp(options: {
   // A session ended through another process is refused here at once too, not only after the cache's 5 s.
   realtime.onSessionsEnded(() => authCache.clear());
   const embedder = createEmbedder(env);
-  const collaboration = createCollaboration({ database, logger, embedder, realtime }, options.collaboration);
+  const collaboration = createCollaboration(
+    { database, logger, embedder, realtime, mailer, auth, env },
+    options.collaboration,
+  );
   const deps: AppDeps = {
     env,
     database,

@@ -94,6 +94,9 @@ describe('the API description', () => {
         expiresInDays: 7,
         ids: [],
         collectionId: accountId,
+        body: '<p>A comment</p>',
+        resolved: true,
+        watching: true,
       };
       const response = await stranger.request(
         method.toUpperCase(),

@@ -22,6 +22,8 @@ export const RATE_LIMITS = {
   signInPerAddress: { window: 60, max: 60 },
   /** Changes (any request but a read) made by one session. */
   writesPerSession: { window: 60, max: 120 },
+  /** Comments (new, replies and edits) written by one person, through any session or token (decision 38). */
+  commentsPerPerson: { window: 60, max: 30 },
 } as const satisfies Record<string, RateRule>;
 
 /**

@@ -88,6 +88,32 @@ describe('co-editing an item', () => {
     );
   });
 
+  it("tells the item's watchers of a co-editor's edit once, however many autosaves follow, until they read it", async () => {
+    const team = await lore.account({ roles: ['member'] });
+    const item = await createItem(team.owner, team.id, { title: 'Watched', content: '<p>First</p>' });
+    const notificationsOf = async (client: SignedInClient) =>
+      (await client.get(`/api/accounts/${team.id}/notifications`)).body.data as {
+        unread: number;
+        items: Array<{ kind: string }>;
+      };
+    const bob = open(team.members[0], team.id, item.id);
+    await bob.until(() => bob.text().includes('First'), 'the stored text');
+    for (const [round, words] of ['Second', 'Third', 'Fourth'].entries()) {
+      bob.type(words);
+      await bob.allStored();
+      await vi.waitFor(
+        async () => expect((await itemOf(team.owner, team.id, item.id)).version).toBe(item.version + round + 1),
+        { timeout: 10_000 },
+      );
+    }
+    // Three saves from the document, one "edited" for the author (who watches); none for Bob.
+    expect((await notificationsOf(team.owner)).items.map((n) => n.kind)).toEqual(['edit']);
+    expect((await notificationsOf(team.members[0])).items).toEqual([]);
+    await team.owner.post(`/api/accounts/${team.id}/notifications/read-all`);
+    bob.type('Fifth');
+    await vi.waitFor(async () => expect((await notificationsOf(team.owner)).unread).toBe(1), { timeout: 10_000 });
+  });
+
   it('applies a content edit saved through the API to the live document', async () => {
     const team = await lore.account();
     const item = await createItem(team.owner, team.id, { title: 'Patched', content: '<p>Old line</p>' });

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import { WebSocketServer } from 'ws';
 import type { AppDeps } from '../app-env';
+import type { EditDeps } from '../commands/edit-knowledge';
 import { COLLABORATION_CLOSE, COLLABORATION_LIMITS } from '../../common/collaboration';
 import { findMembership } from '../data/account-members';
 import { readScopeOf, scopeHolds } from '../data/collection-access';
@@ -61,7 +62,7 @@ function parsePresence(
 /** Live co-editing on this process (decision 34): its sockets, and the documents they edit. */
 export type Collaboration = ReturnType<typeof createCollaboration>;
 
-type Deps = Pick<AppDeps, 'database' | 'logger' | 'embedder' | 'realtime'>;
+type Deps = EditDeps & Pick<AppDeps, 'realtime'>;
 
 /**
  * Admits sockets the collaboration route let through, keeps one `LiveDocument` per item anyone on this

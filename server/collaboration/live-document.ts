@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as Y from 'yjs';
-import type { AppDeps } from '../app-env';
 import { COLLABORATION_CLOSE } from '../../common/collaboration';
 import {
   awarenessMessage,
@@ -13,7 +12,7 @@ import {
   storedMessage,
   updateMessage,
 } from '../../common/collaboration-messages';
-import { editKnowledgeItem } from '../commands/edit-knowledge';
+import { editKnowledgeItem, type EditDeps } from '../commands/edit-knowledge';
 import { nameCurrentVersion } from '../commands/name-version';
 import { sanitizeKnowledgeHtml } from '../content/knowledge-html';
 import { findKnowledge } from '../data/knowledge';
@@ -47,7 +46,7 @@ export interface LiveDocumentOptions {
 const FROM_DATABASE = Symbol('from the database');
 const FROM_OUTSIDE = Symbol('an edit saved outside the document');
 
-type Deps = Pick<AppDeps, 'database' | 'logger' | 'embedder'>;
+type Deps = EditDeps;
 
 /**
  * One item's document while anyone edits it on this process: the Yjs document, its awareness (who is

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../app-env';
+import { notifyEditAfterSave } from './discuss';
 import { storedImagePaths, storedPdfPaths } from '../content/knowledge-html';
 import { findWrittenVersion, setDerivedVersion } from '../data/knowledge-documents';
 import { removePdfsNotIn } from '../data/knowledge-pdfs';
@@ -29,6 +30,9 @@ export interface KnowledgeEdit {
   fromDocument?: boolean;
 }
 
+/** What saving an edit needs: the database, search's embedder, and what notifying watchers needs. */
+export type EditDeps = Pick<AppDeps, 'database' | 'logger' | 'embedder' | 'mailer' | 'auth' | 'env'>;
+
 const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every((tag, i) => tag === b[i]);
 
 /**
@@ -39,10 +43,7 @@ const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every(
  * after every save: indexed for search, summary and embedding queued, and files
  * it no longer shows left to the clean-up.
  */
-export async function editKnowledgeItem(
-  deps: Pick<AppDeps, 'database' | 'logger' | 'embedder'>,
-  edit: KnowledgeEdit,
-): Promise<KnowledgeRow> {
+export async function editKnowledgeItem(deps: EditDeps, edit: KnowledgeEdit): Promise<KnowledgeRow> {
   const { db } = deps.database;
   const { accountId, knowledgeId } = edit;
   const outcome = await db.transaction().execute(async (trx) => {
@@ -78,12 +79,20 @@ export async function editKnowledgeItem(
     return {
       before: current.content,
       changed,
+      titleOrTagsChanged: next.title !== current.title || !sameTags(next.tags, current.tags),
       contentChanged: next.content !== current.content,
       row: (await findKnowledge(trx, accountId, { id: knowledgeId }))!,
     };
   });
-  const { row, before, changed, contentChanged } = outcome;
+  const { row, before, changed, contentChanged, titleOrTagsChanged } = outcome;
   if (!changed) return row;
+
+  // Watchers hear of the edit, and people newly mentioned in the content of their mention (decision 38).
+  await notifyEditAfterSave(
+    { db, mailer: deps.mailer, logger: deps.logger, baseUrl: deps.env.BASE_URL, auth: deps.auth },
+    row,
+    { actorId: edit.editorId, before, after: row.content, textChanged: titleOrTagsChanged },
+  );
 
   // A PDF block taken out of the content takes its attachment (and, through the clean-up, its files) with it.
   const lostPdfs = contentChanged && (await removePdfsNotIn(db, row.id, storedPdfPaths(row.content, accountId))) > 0;

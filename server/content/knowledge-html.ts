@@ -1,6 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PDFS_BUCKET, STORED_PATH } from '../../common/files';
 import { PREVIEW_LENGTH } from '../../common/knowledge';
+import { COMMENT_THREAD_ATTRIBUTE } from '../../common/discussion';
 
 /** The attributes of a PDF viewer block (`<div data-type="pdf-viewer">`): src, filename, width, height. */
 const PDF_VIEWER_ATTRIBUTES = ['data-type', 'data-src', 'data-filename', 'data-width', 'data-height'];
@@ -57,6 +58,7 @@ const policyFor = (accountId: string | undefined): sanitizeHtml.IOptions => ({
     ol: ['start'],
     code: ['class'],
     div: PDF_VIEWER_ATTRIBUTES,
+    span: SPAN_ATTRIBUTES,
     th: ['colspan', 'rowspan'],
     td: ['colspan', 'rowspan'],
   },
@@ -68,6 +70,7 @@ const policyFor = (accountId: string | undefined): sanitizeHtml.IOptions => ({
   transformTags: {
     a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }),
     div: (tagName, attribs) => ({ tagName, attribs: pdfViewerAttributes(attribs) }),
+    span: (tagName, attribs) => ({ tagName, attribs: spanAttributes(attribs) }),
     th: (tagName, attribs) => ({ tagName, attribs: cellSpans(attribs) }),
     td: (tagName, attribs) => ({ tagName, attribs: cellSpans(attribs) }),
   },
@@ -77,6 +80,27 @@ const policyFor = (accountId: string | undefined): sanitizeHtml.IOptions => ({
       frame.attribs['data-type'] === PDF_VIEWER &&
       !(accountId && ownPdfPath(frame.attribs['data-src'], accountId))),
 });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A span's attributes: a mention's (decision 38) or an inline comment thread's mark, nothing else. */
+export const SPAN_ATTRIBUTES = ['data-type', 'data-id', 'data-label', COMMENT_THREAD_ATTRIBUTE];
+
+/**
+ * A span keeps a mention's person and name (`data-type="mention" data-id data-label`) and the id of the
+ * comment thread it marks (`data-comment-thread`), each only when well formed; other attributes go.
+ */
+export function spanAttributes(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  const kept: sanitizeHtml.Attributes = {};
+  if (attribs['data-type'] === 'mention' && UUID.test(attribs['data-id'] ?? '')) {
+    kept['data-type'] = 'mention';
+    kept['data-id'] = attribs['data-id']!;
+    const label = (attribs['data-label'] ?? '').trim().slice(0, 200);
+    if (label) kept['data-label'] = label;
+  }
+  const thread = attribs[COMMENT_THREAD_ATTRIBUTE] ?? '';
+  if (UUID.test(thread)) kept[COMMENT_THREAD_ATTRIBUTE] = thread;
+  return kept;
+}
 
 /** The spans the editor writes: 2 to 99 (1 is every cell's, and not written). */
 const SPAN = /^([2-9]|[1-9][0-9])$/;

@@ -11,6 +11,8 @@ import type { Executor } from './executor';
 export interface NumberedChange extends ChangeEvent {
   id: number;
   collectionId?: string | null;
+  /** For a notification (decision 38): the one person it is for; never sent either. */
+  userId?: string | null;
 }
 
 /**
@@ -27,7 +29,7 @@ export async function changesAfter(
   if (accountIds?.size === 0) return [];
   let query = db
     .selectFrom('change_events')
-    .select(['id', 'account_id', 'table_name', 'row_id', 'op', 'collection_id'])
+    .select(['id', 'account_id', 'table_name', 'row_id', 'op', 'collection_id', 'user_id'])
     .where('id', '>', String(afterId))
     .where('table_name', '<>', 'sessions');
   if (upTo !== undefined) query = query.where('id', '<=', String(upTo));
@@ -53,7 +55,7 @@ export interface FeedRead {
 export async function feedAfter(db: Executor, afterId: number, limit: number): Promise<FeedRead> {
   const rows = await db
     .selectFrom('change_events')
-    .select(['id', 'account_id', 'table_name', 'row_id', 'op', 'collection_id'])
+    .select(['id', 'account_id', 'table_name', 'row_id', 'op', 'collection_id', 'user_id'])
     .where('id', '>', String(afterId))
     .orderBy('id')
     .limit(limit)
@@ -75,6 +77,7 @@ function asChange(row: {
   row_id: string;
   op: ChangeOp;
   collection_id: string | null;
+  user_id: string | null;
 }): NumberedChange | undefined {
   if (row.table_name === 'sessions' || row.account_id === null) return undefined;
   return {
@@ -84,6 +87,7 @@ function asChange(row: {
     rowId: row.row_id,
     op: row.op,
     collectionId: row.collection_id,
+    userId: row.user_id,
   };
 }
 

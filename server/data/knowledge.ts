@@ -25,8 +25,8 @@ const summaryColumns = [
 const itemColumns = [...summaryColumns, 'knowledge.content', 'knowledge.ai_question', 'knowledge.version'] as const;
 
 /**
- * Items with their author's name and address (the presenter names them), their first PDF's thumbnail, and whether
- * a PDF of theirs is still being read (decision 28): `columns` of each.
+ * Items with their author's name and address (the presenter names them), their first PDF's thumbnail, whether
+ * a PDF of theirs is still being read (decision 28) and how many comments they have: `columns` of each.
  */
 const withAuthor = <C extends typeof summaryColumns | typeof itemColumns>(db: Executor, columns: C) =>
   db
@@ -54,7 +54,9 @@ const withAuthor = <C extends typeof summaryColumns | typeof itemColumns>(db: Ex
             .where('knowledge_pdfs.read_state', '=', 'reading'),
         )
         .as('pdf_processing'),
-    );
+    )
+    // Its comments, counted on comments_knowledge_idx for the page's items only (decision 38).
+    .select(sql<string>`(SELECT count(*) FROM comments WHERE comments.knowledge_id = knowledge.id)`.as('comment_count'));
 
 /** An item as the data layer returns it, with its author's name and address. */
 export type KnowledgeRow = NonNullable<Awaited<ReturnType<typeof findKnowledge>>>;

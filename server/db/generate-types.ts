@@ -30,6 +30,10 @@ const NARROWED: Record<string, string> = {
   'change_events.table_name': 'ChangeEventTable',
   'change_events.op': 'ChangeOp',
   'change_events.collection_id': 'ColumnType<string | null, never, never>',
+  'change_events.user_id': 'ColumnType<string | null, never, never>',
+  'profiles.comment_email': 'Generated<CommentEmail>',
+  'notifications.kind': 'NotificationKind',
+  'notifications.mail': "Generated<'none' | 'pending' | 'sent'>",
   'knowledge_document_updates.id': 'ColumnType<string, never, never>',
   'api_tokens.access': "'read' | 'write'",
   // NOT NULL without a default: a trigger fills them in when an insert leaves them out (0035).
@@ -39,10 +43,12 @@ const NARROWED: Record<string, string> = {
 };
 const NARROWING_TYPES = [
   'ChangeOp',
+  'CommentEmail',
   'ChangeEventTable',
   'Embedding',
   'InvitedRole',
   'LoginSessionEndReason',
+  'NotificationKind',
   'PdfReadState',
   'Role',
   'SecondFactorState',

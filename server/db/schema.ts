@@ -6,9 +6,11 @@
 import type {
   ChangeEventTable,
   ChangeOp,
+  CommentEmail,
   Embedding,
   InvitedRole,
   LoginSessionEndReason,
+  NotificationKind,
   PdfReadState,
   Role,
   SecondFactorState,
@@ -94,6 +96,10 @@ export interface ChangeEvents {
    */
   row_id: string;
   table_name: ChangeEventTable;
+  /**
+   * For a notification's change: the one person whose streams see it.
+   */
+  user_id: ColumnType<string | null, never, never>;
 }
 
 /**
@@ -122,6 +128,39 @@ export interface Collections {
 }
 
 /**
+ * A comment of a thread: restricted HTML (bold, italic, code, links, mentions), sanitized on the
+ * server.
+ */
+export interface Comments {
+  account_id: string;
+  body: string;
+  created_at: Generated<Timestamp>;
+  edited_at: Timestamp | null;
+  id: Generated<string>;
+  knowledge_id: string;
+  thread_id: string;
+  user_id: string | null;
+}
+
+/**
+ * A discussion on an item: on the whole of it, or on a passage marked in its document (decision
+ * 38).
+ */
+export interface CommentThreads {
+  account_id: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  id: Generated<string>;
+  knowledge_id: string;
+  /**
+   * The passage's text when the thread was started; null for a thread on the whole item.
+   */
+  quote: string | null;
+  resolved_at: Timestamp | null;
+  resolved_by: string | null;
+}
+
+/**
  * better-auth's linked sign-in identities (Google, Apple...).
  */
 export interface Identities {
@@ -138,6 +177,16 @@ export interface Identities {
   scope: string | null;
   updated_at: Generated<Timestamp>;
   user_id: string;
+}
+
+/**
+ * Who hears of an item's comments and edits; watching is false for someone who stopped.
+ */
+export interface ItemWatches {
+  account_id: string;
+  knowledge_id: string;
+  user_id: string;
+  watching: boolean;
 }
 
 /**
@@ -374,6 +423,27 @@ export interface LoginSessions {
 }
 
 /**
+ * One person's notification in one workspace: a mention, a reply, a comment, a resolved thread or
+ * an edit.
+ */
+export interface Notifications {
+  account_id: string;
+  actor_id: string | null;
+  comment_id: string | null;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  kind: NotificationKind;
+  knowledge_id: string;
+  /**
+   * Whether it is to be e-mailed (pending), was (sent), or is not (none).
+   */
+  mail: Generated<'none' | 'pending' | 'sent'>;
+  read_at: Timestamp | null;
+  thread_id: string | null;
+  user_id: string;
+}
+
+/**
  * An invitation to join an account; the token itself is only ever in the e-mail.
  */
 export interface PendingInvites {
@@ -392,9 +462,12 @@ export interface PendingInvites {
 
 export interface Profiles {
   avatar_url: string | null;
+  comment_email: Generated<CommentEmail>;
   created_at: Generated<Timestamp>;
+  digest_sent_at: Timestamp | null;
   full_name: string | null;
   id: string;
+  mention_email: Generated<boolean>;
   mfa_enabled: Generated<boolean>;
   /**
    * When the person chose not to give a name on being asked after their first sign-in (0019).
@@ -590,7 +663,10 @@ export interface DB {
   change_events: ChangeEvents;
   collection_members: CollectionMembers;
   collections: Collections;
+  comment_threads: CommentThreads;
+  comments: Comments;
   identities: Identities;
+  item_watches: ItemWatches;
   jobs: Jobs;
   knowledge: Knowledge;
   knowledge_counts: KnowledgeCounts;
@@ -604,6 +680,7 @@ export interface DB {
   login_link_requests: LoginLinkRequests;
   login_links: LoginLinks;
   login_sessions: LoginSessions;
+  notifications: Notifications;
   pending_invites: PendingInvites;
   profiles: Profiles;
   search_item_words: SearchItemWords;

@@ -1,4 +1,5 @@
 import type { ColumnType, Selectable } from 'kysely';
+import type { CommentEmail, NotificationKind } from '../../common/discussion';
 import type { ChangeOp, ChangeTable } from '../../common/live';
 import type { Role } from '../../common/roles';
 import type { Accounts, PendingInvites, Profiles } from './schema';
@@ -10,7 +11,7 @@ import type { Accounts, PendingInvites, Profiles } from './schema';
  */
 
 /** Roles are defined once, in common/roles.ts. */
-export type { ChangeOp, Role };
+export type { ChangeOp, CommentEmail, NotificationKind, Role };
 /** An invitation never makes an owner. */
 export type InvitedRole = Exclude<Role, 'owner'>;
 /** Where a session stands with two-factor sign-in (migration 0015, decision 4). */

@@ -50,3 +50,19 @@ export function invitationMail(
     outro: `The invitation expires in ${INVITE_LIFETIME_DAYS} days. Sign in with this e-mail address to accept it.`,
   });
 }
+
+/** A notification e-mail: what happened, a link to the place it is about, and the unsubscribe link (decision 38). */
+export function notificationMail(
+  to: string,
+  options: { subject: string; lines: string[]; action: string; url: string; unsubscribeUrl: string },
+): Mail {
+  const mail = layout({
+    to,
+    subject: options.subject,
+    intro: options.lines.join('\n\n'),
+    action: options.action,
+    url: options.url,
+    outro: `To stop these e-mails, unsubscribe: ${options.unsubscribeUrl}`,
+  });
+  return { ...mail, html: mail.html.replace(/\n/g, '<br>') };
+}

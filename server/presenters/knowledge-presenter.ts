@@ -21,6 +21,7 @@ function common(row: KnowledgeSummaryRow) {
     author_name: authorNameOf(row),
     pdf_thumbnail_path: row.pdf_thumbnail_path ?? null,
     pdf_processing: Boolean(row.pdf_processing),
+    comment_count: Number(row.comment_count),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     collectionId: row.collection_id,

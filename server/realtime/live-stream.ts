@@ -81,7 +81,9 @@ export class LiveStream {
     this.hidden = hidden;
   }
 
-  private hides({ table, collectionId }: NumberedChange) {
+  private hides({ table, collectionId, userId }: NumberedChange) {
+    // A notification is its person's alone (decision 38).
+    if (userId && userId !== this.userId) return true;
     if (!collectionId) return false;
     if (table === 'collections') return this.hidden.has(collectionId) && this.hiddenBefore.has(collectionId);
     return this.hidden.has(collectionId);
@@ -173,7 +175,7 @@ export class LiveStream {
     }
     const next = this.pending.entries().next();
     if (next.done) return false;
-    const [key, { id, collectionId: _collection, ...event }] = next.value;
+    const [key, { id, collectionId: _collection, userId: _user, ...event }] = next.value;
     this.pending.delete(key);
     await this.sink.send({ id, event: LIVE_EVENTS.change, data: JSON.stringify(event satisfies ChangeEvent) });
     return true;

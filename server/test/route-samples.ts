@@ -1,4 +1,7 @@
 import type { Role } from '../db/types';
+import { insertComment, insertThread } from '../data/comments';
+import { insertNotifications } from '../data/notifications';
+import { unsubscribeLinksOf } from '../mail/unsubscribe-links';
 import { createItem, sampleImages, uploadFile } from './knowledge-factory';
 import { makePdf, uploadPdf } from './pdf-factory';
 import type { SignedInClient, TestServer } from './test-server';
@@ -390,6 +393,85 @@ export const routeCases: Record<string, RouteCase | LeftToOthers> = {
     namesItem: true,
     sample: onItem,
   },
+  'GET /api/accounts/:accountId/knowledge/:knowledgeId/comments': {
+    allowed: 'member',
+    namesObject: true,
+    namesItem: true,
+    sample: onItem,
+  },
+  'POST /api/accounts/:accountId/knowledge/:knowledgeId/comments': {
+    allowed: 'member',
+    namesObject: true,
+    namesItem: true,
+    sample: (context) => ({ ...onItem(context), json: { body: '<p>A walking comment</p>' } }),
+  },
+  'PUT /api/accounts/:accountId/knowledge/:knowledgeId/watch': {
+    allowed: 'member',
+    namesObject: true,
+    namesItem: true,
+    sample: (context) => ({ ...onItem(context), json: { watching: true } }),
+  },
+  'GET /api/accounts/:accountId/knowledge/:knowledgeId/mentionable': {
+    allowed: 'member',
+    namesObject: true,
+    namesItem: true,
+    sample: (context) => ({ ...onItem(context), query: { q: 'walk' } }),
+  },
+  'POST /api/accounts/:accountId/comment-threads/:threadId/comments': {
+    allowed: 'member',
+    namesObject: true,
+    namesItem: true,
+    sample: async (context) => ({
+      params: { accountId: context.account.id, threadId: (await walkComment(context)).threadId },
+      json: { body: '<p>A walking reply</p>' },
+    }),
+  },
+  'PATCH /api/accounts/:accountId/comment-threads/:threadId': {
+    allowed: 'member',
+    namesObject: true,
+    namesItem: true,
+    sample: async (context) => ({
+      params: { accountId: context.account.id, threadId: (await walkComment(context)).threadId },
+      json: { resolved: true },
+    }),
+  },
+  // The caller's own comment when they are in the workspace (only authors edit); the owner's otherwise.
+  'PATCH /api/accounts/:accountId/comments/:commentId': {
+    allowed: 'member',
+    namesObject: true,
+    namesItem: true,
+    sample: async (context) => ({
+      params: { accountId: context.account.id, commentId: (await walkComment(context)).commentId },
+      json: { body: '<p>Edited on the walk</p>' },
+    }),
+  },
+  'DELETE /api/accounts/:accountId/comments/:commentId': {
+    allowed: 'member',
+    namesObject: true,
+    namesItem: true,
+    sample: async (context) => ({
+      params: { accountId: context.account.id, commentId: (await walkComment(context)).commentId },
+    }),
+  },
+  'GET /api/accounts/:accountId/notifications': { allowed: 'member', sample: inWorkspace },
+  'POST /api/accounts/:accountId/notifications/read-all': { allowed: 'member', sample: inWorkspace },
+  // The owner's own notification when the owner calls; for anyone else it is someone else's (404), so the walk
+  // names the caller's own: a notification made for them on the walked item.
+  'POST /api/accounts/:accountId/notifications/:notificationId/read': {
+    allowed: 'member',
+    namesObject: true,
+    sample: async (context) => ({
+      params: { accountId: context.account.id, notificationId: await walkNotification(context) },
+    }),
+  },
+  'GET /api/me/notification-settings': { allowed: 'user', sample: () => ({}) },
+  'PATCH /api/me/notification-settings': { allowed: 'user', sample: () => ({ json: { comment_email: 'daily' } }) },
+  'POST /api/unsubscribe': {
+    allowed: 'public',
+    sample: async ({ lore, workspace }) => ({
+      json: { token: (await unsubscribeLinksOf(lore.deps.auth)).token(workspace.member.userId) },
+    }),
+  },
   'POST /api/updateStarPositions': {
     allowed: 'member',
     sample: ({ account }) => ({ json: { accountId: account.id, updates: [] } }),
@@ -437,3 +519,47 @@ export const routeCases: Record<string, RouteCase | LeftToOthers> = {
     }),
   },
 };
+
+/**
+ * A comment in the walked workspace's item (the restricted one for the outsider), written straight to the
+ * database (no rate limit): the caller's own when they are one of its people, the owner's otherwise.
+ */
+async function walkComment({ lore, workspace, caller }: SampleContext) {
+  const people = [workspace.owner, workspace.admin, workspace.member].map((person) => person.userId);
+  const author = caller && people.includes(caller.userId) ? caller.userId : workspace.owner.userId;
+  const threadId = await insertThread(lore.db, {
+    accountId: workspace.id,
+    knowledgeId: workspace.item.id,
+    quote: null,
+    userId: author,
+  });
+  const commentId = await insertComment(lore.db, {
+    threadId,
+    accountId: workspace.id,
+    knowledgeId: workspace.item.id,
+    userId: author,
+    body: '<p>Walked comment</p>',
+  });
+  return { threadId, commentId };
+}
+
+/** A notification for the caller when they are one of the walked workspace's people (the owner's otherwise). */
+async function walkNotification(context: SampleContext) {
+  const { lore, workspace, caller } = context;
+  const people = [workspace.owner, workspace.admin, workspace.member].map((person) => person.userId);
+  const userId = caller && people.includes(caller.userId) ? caller.userId : workspace.owner.userId;
+  const { threadId, commentId } = await walkComment(context);
+  const [id] = await insertNotifications(lore.db, [
+    {
+      accountId: workspace.id,
+      userId,
+      kind: 'reply',
+      knowledgeId: workspace.item.id,
+      threadId,
+      commentId,
+      actorId: null,
+      mail: 'none',
+    },
+  ]);
+  return id!;
+}

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { threadsForExport } from '../data/comments';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PDFS_BUCKET, STORED_PATH, type Bucket } from '../../common/files';
 import type { AppDeps } from '../app-env';
@@ -88,10 +89,15 @@ async function writeExport(
     let first = true;
     for await (const page of exportItemPages(db, account.id)) {
       const entries: string[] = [];
+      const discussions = await threadsForExport(
+        db,
+        page.map((row) => row.id),
+      );
       for (const row of page) {
         if (cancelled()) return;
         const item = await exportItem(deps, account.id, row, zip, written, files.get(row.id));
-        entries.push(JSON.stringify(item));
+        const comments = discussions.get(row.id);
+        entries.push(JSON.stringify(comments ? { ...item, comments } : item));
         await room();
       }
       await fs.promises.appendFile(manifestFile, `${first ? '' : ',\n'}${entries.join(',\n')}`);

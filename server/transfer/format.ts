@@ -14,6 +14,8 @@ export const ITEMS_FOLDER = 'knowledge';
 export const IMAGES_FOLDER = `${ITEMS_FOLDER}/images`;
 export const PDFS_FOLDER = `${ITEMS_FOLDER}/pdfs`;
 
+import type { ExportedThread } from '../data/comments';
+
 /** One item in the manifest. Image and PDF sources in `content` are relative to the manifest. */
 export interface ManifestItem {
   id: string;
@@ -33,6 +35,8 @@ export interface ManifestItem {
   collection_id?: string;
   parent_id?: string | null;
   position?: number;
+  /** Its comment threads, oldest first, each with its comments (decision 38); absent when it has none. */
+  comments?: ExportedThread[];
 }
 
 /** A collection in the manifest (version 2): what it is, and who it was restricted to, by address. */

@@ -33,6 +33,7 @@ import * as knowledgeRevisions from './0033-knowledge-revisions';
 import * as knowledgeDocuments from './0034-knowledge-documents';
 import * as collectionsAndNestedPages from './0035-collections-and-nested-pages';
 import * as apiTokens from './0036-api-tokens';
+import * as discussion from './0037-discussion';
 import * as schemaComments from './0040-schema-comments';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
@@ -71,5 +72,6 @@ export const migrations: Record<string, Migration> = {
   '0034-knowledge-documents': knowledgeDocuments,
   '0035-collections-and-nested-pages': collectionsAndNestedPages,
   '0036-api-tokens': apiTokens,
+  '0037-discussion': discussion,
   '0040-schema-comments': schemaComments,
 };

@@ -46,6 +46,7 @@ const builders: Record<string, string> = {
   '/welcome': paths.welcome(),
   '/accounts': paths.accounts({ all: true }),
   '/invitations': paths.invitations(),
+  '/unsubscribe': paths.unsubscribe('a.b'),
   '/account/:accountId': account.root(),
   '/account/:accountId/dashboard': account.dashboard(),
   '/account/:accountId/users': account.users(),
@@ -94,12 +95,13 @@ describe('the route table and the path builders', () => {
     expect(guardOf('/no/such/page')).toBe('signed in only');
   });
 
-  it('keeps sign-in and sign-up for signed-out visitors, the callback open to both, and everything else signed in', () => {
+  it('keeps sign-in and sign-up for signed-out visitors, the callback and unsubscribe open to both, and everything else signed in', () => {
     expect(guardOf(paths.login())).toBe('signed out only');
     expect(guardOf(paths.signup())).toBe('signed out only');
     expect(guardOf(paths.authCallback())).toBe('none');
+    expect(guardOf('/unsubscribe')).toBe('none');
     for (const [pattern, address] of Object.entries(builders)) {
-      if (['/login', '/signup', '/auth/callback'].includes(pattern)) continue;
+      if (['/login', '/signup', '/auth/callback', '/unsubscribe'].includes(pattern)) continue;
       expect(guardOf(new URL(address, 'http://lore.test').pathname), address).toBe('signed in only');
     }
   });

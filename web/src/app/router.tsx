@@ -8,6 +8,7 @@ import { authPages, loadAuthPageData } from '@/features/auth';
 import { helpPages } from '@/features/help';
 import { invitationsPages } from '@/features/invitations';
 import { knowledgePages, loadKnowledgePageData } from '@/features/knowledge';
+import { notificationsPages } from '@/features/notifications';
 import { sessionsPages } from '@/features/sessions';
 import { usersPages } from '@/features/users';
 import type { RouteHandle } from '@/lib/document-title';
@@ -106,6 +107,8 @@ export function createRoutes(queryClient: QueryClient, { onData }: RouteOptions 
           ],
         },
         { path: '/auth/callback', lazy: authPages.callback, ...titled('Signing in') },
+        // The link in notification e-mails: for anyone, signed in or not (decision 38).
+        { path: '/unsubscribe', lazy: notificationsPages.unsubscribe, ...titled('Unsubscribe') },
         {
           element: <SignedInOnly />,
           children: [

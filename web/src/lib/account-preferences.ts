@@ -15,3 +15,15 @@ export function saveAccountPreferences(account: { id: string; name: string }) {
 export function clearAccountPreferences() {
   localStorage.removeItem(KEY);
 }
+
+/** The account last worked in, when this browser remembers one. */
+export function readAccountPreferences(): AccountPreferences | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(KEY) ?? 'null') as Partial<AccountPreferences> | null;
+    return stored?.currentAccountId
+      ? { currentAccountId: stored.currentAccountId, currentAccountName: stored.currentAccountName ?? '' }
+      : null;
+  } catch {
+    return null;
+  }
+}

@@ -74,5 +74,7 @@ export const paths = {
   /** The account selector; `all` shows it even to someone with a single workspace. */
   accounts: (options: { all?: boolean } = {}) => (options.all ? '/accounts?all=1' : '/accounts'),
   invitations: () => '/invitations',
+  /** Where notification e-mails' unsubscribe links lead (server/commands/discuss.ts builds them). */
+  unsubscribe: (token: string) => withQuery('/unsubscribe', new URLSearchParams({ token })),
   account: accountPaths,
 };

@@ -4,6 +4,7 @@ import { Navigate, Outlet, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { AppShell } from '@/components/layout/app-shell';
 import { GlobalLoader } from '@/components/layout/global-loader';
+import { NotificationBell } from '@/features/notifications';
 import { CollectionTree } from '@/features/collections';
 import { ConnectionIndicator } from '@/features/live';
 import { UserMenu } from '@/features/profile';
@@ -46,7 +47,12 @@ export function AccountLayout() {
       accountSwitcher={<AccountSwitcher account={account.data} />}
       userMenu={<UserMenu accountId={account.data.id} />}
       tree={<CollectionTree accountId={account.data.id} />}
-      status={<ConnectionIndicator />}
+      status={
+        <>
+          <ConnectionIndicator />
+          <NotificationBell accountId={account.data.id} />
+        </>
+      }
     >
       {/* The workspace's pages read what the caller may do in it (AccountDto) with useOutletContext. */}
       <Outlet context={account.data} />

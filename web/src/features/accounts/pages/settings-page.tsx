@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { EmailSettingsCard } from '@/features/notifications';
 import { ProfileForm } from '@/features/profile';
 import { ApiTokensCard } from '@/features/api-tokens';
 import { TwoFactorCard } from '@/features/two-factor';
@@ -39,6 +40,7 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="profile" className="grid gap-6">
           <ProfileForm />
+          <EmailSettingsCard />
           <TwoFactorCard />
           <ApiTokensCard accountId={accountId} workspaces={accounts.data ?? []} />
         </TabsContent>

@@ -2,6 +2,7 @@ import { Check, Copy } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { API_TOKEN_LIFETIMES, createApiTokenSchema, type ApiTokenAccess, type ApiTokenDto } from '@common/api-tokens';
 import { Button } from '@/components/ui/button';
+import { ChoiceCard } from '@/components/ui/choice-card';
 import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -117,20 +118,15 @@ function TokenForm({
             ['write', 'Read and write', 'Also creates, edits and deletes, as you could.'],
           ] as const
         ).map(([value, label, hint]) => (
-          <label key={value} className="flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm">
-            <input
-              type="radio"
-              name="token-access"
-              value={value}
-              checked={access === value}
-              onChange={() => setAccess(value)}
-              className="mt-0.5"
-            />
-            <span>
-              <span className="font-medium">{label}</span>
-              <span className="block text-muted-foreground">{hint}</span>
-            </span>
-          </label>
+          <ChoiceCard
+            key={value}
+            name="token-access"
+            value={value}
+            checked={access === value}
+            onChange={() => setAccess(value)}
+            label={label}
+            hint={hint}
+          />
         ))}
       </fieldset>
       <div className="grid gap-2">

@@ -1,11 +1,11 @@
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import type { KnowledgeSummaryDto } from '@common/knowledge';
 import { KNOWLEDGE_PDFS_BUCKET, secureImageUrl } from '@common/files';
 import { StarButton } from '@/features/stars';
 import { paths } from '@/lib/paths';
 import { useLocalDate } from '@/lib/use-local-date';
-import { cardText, visibleTags } from '../lib/card-text';
+import { cardText, commentCount, visibleTags } from '../lib/card-text';
 import { TagBadge } from './tag-badge';
 
 /**
@@ -32,8 +32,18 @@ export function KnowledgeCard({ accountId, item }: { accountId: string; item: Kn
               {item.title}
             </Link>
           </h3>
-          <p className="mt-1.5 text-xs text-muted-foreground">
-            {item.author_name ?? 'Unknown Author'} · {updatedOn}
+          <p className="mt-1.5 flex flex-wrap items-center gap-x-1 text-xs text-muted-foreground">
+            <span>
+              {item.author_name ?? 'Unknown Author'} · {updatedOn}
+            </span>
+            {item.comment_count > 0 && (
+              <span className="inline-flex items-center gap-1" data-testid="card-comment-count">
+                <span aria-hidden="true">·</span>
+                <MessageSquare className="size-3" aria-hidden="true" />
+                <span aria-hidden="true">{item.comment_count}</span>
+                <span className="sr-only">{commentCount(item.comment_count)}</span>
+              </span>
+            )}
           </p>
         </div>
         <StarButton accountId={accountId} item={item} className="relative z-10 -mr-2 -mt-1 shrink-0" />

@@ -26,6 +26,8 @@ export function KnowledgeForm(props: {
   cancelTo: string;
   /** The item's live document: the content is co-edited and saved as it is typed, so only title and tags wait for the button. */
   collaboration?: LiveSession;
+  /** The item being edited (absent on the create page): @mentions and comments on a passage. */
+  knowledgeId?: string;
   /** Saves; `pendingPdfs` are the PDFs uploaded in this editor, to link once the item has its id. */
   onSubmit: (input: KnowledgeInput, pendingPdfs: Map<string, PendingPdf>) => Promise<unknown>;
   /** Under the tags: where the item goes (the create page's collection and parent). */
@@ -107,6 +109,7 @@ export function KnowledgeForm(props: {
           accountId={props.accountId}
           initialHtml={props.initial.content}
           collaboration={props.collaboration}
+          knowledgeId={props.knowledgeId}
           onChange={setContent}
           onUploadingChange={setUploading}
           onPdfUploaded={rememberPdf}

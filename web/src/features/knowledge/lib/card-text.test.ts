@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_LENGTH } from '@common/knowledge';
-import { cardText, CARD_MAX_TAGS, SHORT_PREVIEW_LENGTH, visibleTags } from './card-text';
+import { cardText, CARD_MAX_TAGS, commentCount, SHORT_PREVIEW_LENGTH, visibleTags } from './card-text';
 
 describe('cardText', () => {
   it('shows a long preview alone, cut at the preview length', () => {
@@ -50,5 +50,13 @@ describe('visibleTags', () => {
     const tags = ['z', 'a', 'm', 'b'];
     expect(visibleTags(tags).shown).toEqual(['z', 'a', 'm']);
     expect(tags).toEqual(['z', 'a', 'm', 'b']);
+  });
+});
+
+describe('commentCount', () => {
+  it('says none, one, or how many', () => {
+    expect(commentCount(0)).toBe('No comments');
+    expect(commentCount(1)).toBe('1 comment');
+    expect(commentCount(1234)).toBe('1,234 comments');
   });
 });

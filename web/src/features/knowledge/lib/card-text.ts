@@ -19,3 +19,7 @@ export function cardText(preview: string, summary: string | null): string {
 export function visibleTags(tags: string[]) {
   return { shown: tags.slice(0, CARD_MAX_TAGS), more: Math.max(0, tags.length - CARD_MAX_TAGS) };
 }
+
+/** An item's comment count in words, as its card and header say it. */
+export const commentCount = (count: number) =>
+  count === 0 ? 'No comments' : count === 1 ? '1 comment' : `${count.toLocaleString('en')} comments`;

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CalendarDays, LoaderCircle, PenLine, Sparkles, UserRound } from 'lucide-react';
-import { useEffect } from 'react';
+import { ArrowLeft, CalendarDays, LoaderCircle, MessageSquare, PenLine, Sparkles, UserRound } from 'lucide-react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { isKnowledgeRef, KNOWLEDGE_ID_REQUIRED } from '@common/knowledge';
 import { Button } from '@/components/ui/button';
 import { Breadcrumbs, ChildPages } from '@/features/collections';
+import { loadDiscussion } from '@/features/comments';
 import { StarButton } from '@/features/stars';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
@@ -18,8 +19,12 @@ import { ArticleDeleted, ArticleLoadError, ArticleLoading } from '../components/
 import '@/components/ui/rich-text.css';
 import '../components/knowledge-content.css';
 import { TagBadge } from '../components/tag-badge';
+import { commentCount } from '../lib/card-text';
 import { listPathFor } from '../lib/list-path';
 import { rememberViewed } from '../lib/recently-viewed';
+
+/** The discussion comes in its own chunk, after the article is drawn (decision 38). */
+const Discussion = lazy(loadDiscussion);
 
 /** /account/:id/knowledge/:knowledgeId: one article, opened by full id or short id. */
 export function KnowledgeArticlePage() {
@@ -90,6 +95,19 @@ function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: s
             <dd>{article.author_name ?? 'Unknown Author'}</dd>
           </div>
           <ArticleDates created={article.created_at} updated={article.updated_at} />
+          <div className="flex items-center gap-1.5">
+            <dt className="sr-only">Comments</dt>
+            <MessageSquare className="size-4" />
+            <dd>
+              <a
+                href="#comments-heading"
+                className="rounded-sm underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                data-testid="article-comment-count"
+              >
+                {commentCount(article.comment_count)}
+              </a>
+            </dd>
+          </div>
         </dl>
         <ArticlePresence accountId={accountId} knowledgeId={article.id} />
       </header>
@@ -118,6 +136,9 @@ function Article({ accountId, knowledgeId }: { accountId: string; knowledgeId: s
         <p className="text-muted-foreground">This item has no content yet.</p>
       )}
       <ChildPages accountId={accountId} pages={article.children} />
+      <Suspense fallback={null}>
+        <Discussion accountId={accountId} knowledgeId={article.id} />
+      </Suspense>
     </article>
   );
 }

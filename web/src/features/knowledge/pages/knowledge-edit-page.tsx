@@ -143,6 +143,7 @@ function ItemEditor({ accountId, latest, deleted }: { accountId: string; latest:
         <KnowledgeForm
           key={start.key}
           collaboration={live}
+          knowledgeId={latest.id}
           id={formId}
           accountId={accountId}
           initial={start.input}

@@ -18,6 +18,8 @@ function cache() {
     ['knowledge', A, 'item', 'Ab3dE'],
     ['knowledge', A, 'item', OTHER_ITEM],
     ['knowledge', A, 'tags'],
+    ['comments', A, ITEM],
+    ['comments', A, OTHER_ITEM],
     ['stars', A],
     ['ai-search', A, 'example-questions'],
     ['accounts'],
@@ -57,6 +59,15 @@ describe('which cached queries a change refreshes', () => {
     ]);
   });
 
+  it("a comment's change: that item's discussion, and the lists and that item for their comment counts", async () => {
+    expect(await refreshed([{ accountId: A, table: 'comments', rowId: ITEM, op: 'insert' }])).toEqual([
+      key('knowledge', A, 'list', { search: '', tags: [] }),
+      key('knowledge', A, 'item', 'Ab3dE'),
+      key('knowledge', A, 'tags'),
+      key('comments', A, ITEM),
+    ]);
+  });
+
   it("a colleague's membership or an invitation: the account's users; one's own membership: all of that account's data", async () => {
     expect(await refreshed([{ accountId: A, table: 'pending_invites', rowId: ITEM, op: 'insert' }])).toEqual([
       key('account-users', A),
@@ -72,6 +83,6 @@ describe('which cached queries a change refreshes', () => {
   });
 
   it('a refresh of everything: every query', async () => {
-    expect(await refreshed([], true)).toHaveLength(13);
+    expect(await refreshed([], true)).toHaveLength(15);
   });
 });

@@ -6,7 +6,7 @@ import type { RefreshBatch } from './refresh-scheduler';
  * Which cached queries a batch of changes makes stale. Lore's query keys start
  * with what they hold and the account: ['knowledge', accountId, ...],
  * ['stars', accountId], ['account-users', accountId], ['accounts', accountId, ...],
- * ['ai-search', accountId, ...] (see each feature's api/). Active queries refetch at once.
+ * ['ai-search', accountId, ...], ['comments', accountId, itemId], ['notifications', accountId] (see each feature's api/). Active queries refetch at once.
  */
 export function queriesToRefresh(batch: RefreshBatch, userId: string): InvalidateQueryFilters[] {
   if (batch.everything) return [{}];
@@ -34,6 +34,15 @@ function forChange({ accountId, table, rowId }: ChangeEvent, userId: string): In
     case 'collections':
       // A collection made, changed, opened or closed to someone: what they see of the workspace may all differ.
       return [{ predicate: (query) => query.queryKey[1] === accountId }];
+    case 'comments':
+      // The item's discussion, and the comment counts of the cards and its header (the row is the item's id).
+      return [
+        { queryKey: ['comments', accountId, rowId] },
+        { queryKey: ['knowledge', accountId], predicate: (query) => !isItem(query) || isItem(query, rowId) },
+      ];
+    case 'notifications':
+      // One's own (the stream sends no one else's): the bell and the list.
+      return [{ queryKey: ['notifications', accountId] }];
   }
 }
 

@@ -1,5 +1,6 @@
 import { Placeholder } from '@tiptap/extensions';
-import { knowledgeSchemaExtensions } from '@common/editor-schema';
+import { knowledgeSchemaExtensions, mentionNode } from '@common/editor-schema';
+import { fetchMentionable, mentionSuggestion } from '@/features/comments';
 import { HighlightedCodeBlock } from '../../code/code-block-view';
 import { PdfViewer } from '../../pdf/pdf-viewer-extension';
 import { MarkdownTableShortcut } from './markdown-table-shortcut';
@@ -32,8 +33,16 @@ export const editorExtensions = [
   ...editing,
 ];
 
-/** The same for a co-edited document, whose undo history Yjs keeps (the Collaboration extension is added beside). */
-export const collaborativeEditorExtensions = [
-  ...knowledgeSchemaExtensions({ pdfViewer: PdfViewer, codeBlock: HighlightedCodeBlock, undoRedo: false }),
+/**
+ * The same for a co-edited document, whose undo history Yjs keeps (the Collaboration extension is added beside);
+ * typing `@` offers the item's people (decision 38).
+ */
+export const collaborativeEditorExtensions = (accountId: string, knowledgeId: string) => [
+  ...knowledgeSchemaExtensions({
+    pdfViewer: PdfViewer,
+    codeBlock: HighlightedCodeBlock,
+    undoRedo: false,
+    mention: mentionNode({ suggestion: mentionSuggestion((query) => fetchMentionable(accountId, knowledgeId, query)) }),
+  }),
   ...editing,
 ];

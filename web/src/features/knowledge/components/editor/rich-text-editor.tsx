@@ -1,10 +1,11 @@
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import '@/components/ui/rich-text.css';
 import '../knowledge-content.css';
 import { Collaboration } from '@tiptap/extension-collaboration';
 import { CollaborationCaret } from '../../collaboration/collaboration-caret';
 import type { LiveSession } from '../../collaboration/use-collaboration';
+import { loadInlineComment } from '@/features/comments';
 import { EditorToolbar } from './editor-toolbar';
 import { SlashMenu } from './slash-menu';
 import { TableTools } from './table-tools';
@@ -14,6 +15,8 @@ import { imageFiles, useImageUploads } from './use-image-uploads';
 import { pdfFiles, usePdfUploads } from './use-pdf-uploads';
 import type { PendingPdf } from '../../api/link-pdfs';
 
+const InlineComment = lazy(loadInlineComment);
+
 /**
  * The Tiptap editor with its toolbar; images and PDFs arrive by button, paste or drop and upload with progress.
  * With `collaboration`, the text is the item's live document (decision 34) and `initialHtml` is not used.
@@ -22,6 +25,8 @@ export function RichTextEditor(props: {
   accountId: string;
   initialHtml: string;
   collaboration?: LiveSession;
+  /** The item being co-edited: its people for @mentions, and comments on a selected passage. */
+  knowledgeId?: string;
   onChange: (html: string) => void;
   onUploadingChange: (uploading: boolean) => void;
   onPdfUploaded: (pdf: PendingPdf) => void;
@@ -51,7 +56,7 @@ export function RichTextEditor(props: {
   const editor = useEditor({
     extensions: live
       ? [
-          ...collaborativeEditorExtensions,
+          ...collaborativeEditorExtensions(accountId, props.knowledgeId ?? ''),
           Collaboration.configure({ document: live.doc }),
           CollaborationCaret.configure({ awareness: live.connection.awareness }),
         ]
@@ -94,7 +99,14 @@ export function RichTextEditor(props: {
   if (!editor) return null;
   // min-w-0: a wide table scrolls in its own box, never widening the form (a grid item sizes to its content).
   return (
-    <div className="min-w-0 rounded-xl border bg-card shadow-sm focus-within:ring-2 focus-within:ring-ring">
+    <div className="relative min-w-0 rounded-xl border bg-card shadow-sm focus-within:ring-2 focus-within:ring-ring">
+      {live && props.knowledgeId && (
+        <div className="flex justify-end border-b px-2 py-1">
+          <Suspense fallback={null}>
+            <InlineComment editor={editor} accountId={accountId} knowledgeId={props.knowledgeId} />
+          </Suspense>
+        </div>
+      )}
       <EditorToolbar
         editor={editor}
         onImages={(files) => void upload(editor, files, editor.state.selection.from)}

@@ -1,0 +1,31 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { getNotificationSettings, updateNotificationSettings } from '@common/api/discussion';
+import type { NotificationSettingsDto } from '@common/discussion';
+import { api } from '@/lib/api-client';
+
+/** ['me', 'notification-settings']: how the signed-in person's notifications are e-mailed (the same in every workspace). */
+export const emailSettingsQuery = queryOptions({
+  queryKey: ['me', 'notification-settings'] as const,
+  queryFn: async () => (await api(getNotificationSettings, {})).data,
+});
+
+/** Saves a choice at once, shown before the answer comes; the answer is the settings as stored. */
+export function useUpdateEmailSettings() {
+  const queryClient = useQueryClient();
+  const key = emailSettingsQuery.queryKey;
+  return useMutation({
+    mutationFn: async (change: Partial<NotificationSettingsDto>) =>
+      (await api(updateNotificationSettings, { json: change })).data,
+    // The control shows the choice at once; a refusal puts back what was there.
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData(key);
+      if (before) queryClient.setQueryData(key, { ...before, ...change });
+      return { before };
+    },
+    onError: (_error, _change, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSuccess: (settings) => queryClient.setQueryData(key, settings),
+  });
+}
