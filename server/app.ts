@@ -142,7 +142,7 @@ export function createApp(deps: AppDeps) {
   if (deps.webRoot) {
     // A page drawn on the server asks for its data through the whole app, as the browser would.
     const callApi = async (request: Request, env: unknown) => app.fetch(request, env);
-    app.route('/', spaRoutes(deps.webRoot, { callApi, logger }));
+    app.route('/', spaRoutes(deps.webRoot, { callApi, logger, timeLimitMs: env.RENDER_TIME_LIMIT_MS }));
   }
 
   // A full disk fails every upload and save until space returns: the log says why once per episode.

@@ -74,6 +74,15 @@ const envSchema = z.object({
   AI_MODEL: optionalText,
   /** The embeddings model; when set, search also ranks passages by meaning. */
   AI_EMBEDDING_MODEL: optionalText,
+  /**
+   * How long a page drawn on the server may take: past it the browser gets the app's shell and draws
+   * the page itself, so a visitor never waits longer than this for the first paint.
+   */
+  RENDER_TIME_LIMIT_MS: z.coerce
+    .number({ message: 'RENDER_TIME_LIMIT_MS must be a number of milliseconds' })
+    .int()
+    .min(100)
+    .default(5000),
   /** Revisions older than this many days are thinned to the last of each day (named ones stay); 0 keeps every one. */
   REVISIONS_KEEP_ALL_DAYS: z.coerce
     .number({ message: 'REVISIONS_KEEP_ALL_DAYS must be a number of days' })

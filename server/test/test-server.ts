@@ -56,6 +56,8 @@ export async function startTestServer(
     SMTP_URL: mailbox.url,
     LOG_LEVEL: process.env.LORE_TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
+    // A page's test waits for the page drawn, however busy the machine is.
+    RENDER_TIME_LIMIT_MS: '60000',
     ...options.env,
   });
   const logger = pino({ level: env.LOG_LEVEL });

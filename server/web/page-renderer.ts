@@ -24,9 +24,6 @@ interface ServerEntry {
   setServerFetch(current: () => FetchLore | undefined): void;
 }
 
-/** A page not drawn within this long is left to the browser: the visitor waits no longer than that for it. */
-const RENDER_TIME_LIMIT_MS = 5_000;
-
 /** A page as the server drew it (`html`; none when the browser draws it), and the cookies its answers set. */
 export interface DrawnPage {
   html?: string;
@@ -48,6 +45,8 @@ export function createPageRenderer(options: {
   /** Lore's whole app, for the page's queries. */
   callApi: (request: Request, env: unknown) => Promise<Response>;
   logger: Logger;
+  /** A page not drawn within this long is left to the browser (RENDER_TIME_LIMIT_MS). */
+  timeLimitMs: number;
 }) {
   const renders = new AsyncLocalStorage<PageRequest>();
   let loading: Promise<ServerEntry> | undefined;
@@ -70,7 +69,7 @@ export function createPageRenderer(options: {
     const cookies: string[] = [];
     const loaded = await entry().catch(notLoaded);
     if (!loaded) return { cookies };
-    const signal = AbortSignal.timeout(RENDER_TIME_LIMIT_MS);
+    const signal = AbortSignal.timeout(options.timeLimitMs);
     let oldest: number | undefined;
     const request: PageRequest = {
       url: c.req.url,

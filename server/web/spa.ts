@@ -25,7 +25,7 @@ function inChosenTheme(html: string, theme: string | undefined) {
  */
 export function spaRoutes(
   webRoot: string,
-  options: { callApi: (request: Request, env: unknown) => Promise<Response>; logger: Logger },
+  options: { callApi: (request: Request, env: unknown) => Promise<Response>; logger: Logger; timeLimitMs: number },
 ) {
   const indexHtml = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   const root = path.relative(process.cwd(), webRoot) || '.';
