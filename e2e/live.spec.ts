@@ -76,7 +76,7 @@ test("two members see each other's changes as they happen, without reloading", a
   });
   expect(edited.status()).toBe(200);
   await expect(teammate.getByRole('heading', { name: 'Release checklist v2' })).toBeVisible(WITHIN);
-  await expect(teammate.getByText('Tag, build, test, ship.')).toBeVisible();
+  await expect(teammate.getByTestId('article-content')).toHaveText('Tag, build, test, ship.');
 
   // The owner deletes it while the teammate reads it: the page says so instead of failing.
   expect((await page.request.delete(`/api/accounts/${accountId}/knowledge/${item.id}`)).status()).toBe(204);
