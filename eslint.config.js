@@ -61,6 +61,28 @@ export default defineConfig([
     rules: { 'no-empty-pattern': 'off' },
   },
 
+  // The web calls endpoints by their routes (common/api/routes.ts, generated): an endpoint's own
+  // module holds its zod schemas, which would come with it into every page's bundle (decision 43).
+  {
+    name: 'lore/web-calls-routes',
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@common/api/*', '!@common/api/routes', '!@common/api/client'],
+              allowTypeImports: true,
+              message: 'Import the endpoint from @common/api/routes: this module brings its schemas, and zod, along.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   // The rules of hooks, and the React Compiler's checks on components and hooks.
   {
     name: 'lore/react-hooks',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './roles';
-import { noControlCharacters } from './text';
+import { noControlCharacters } from './text-checks';
 
 export const ACCOUNT_NAME_MAX_LENGTH = 100;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { noControlCharacters } from './text';
+import { noControlCharacters } from './text-checks';
 
 /** Longest question the AI search takes, in characters. */
 export const QUESTION_MAX_LENGTH = 500;

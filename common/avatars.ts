@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { AVATARS_BUCKET, STORED_PATH } from './files';
-
 /** How long a signed avatar URL works: 7 days (spec section 9). */
 export const AVATAR_URL_LIFETIME_SECONDS = 604_800;
 /** The side of the square an uploaded avatar is scaled down to, in pixels. */
@@ -10,18 +7,6 @@ export const AVATAR_SIZE = 256;
 export const AVATAR_URL_EXPIRED_MESSAGE = 'This avatar link has expired';
 /** Said when a signed avatar URL's token does not match its bucket, path and expiry. */
 export const AVATAR_URL_INVALID_MESSAGE = 'This avatar link is not valid';
-
-/** `?bucket&path&token&expires` of a signed avatar URL. */
-export const avatarImageQuerySchema = z.object({
-  bucket: z.enum([AVATARS_BUCKET], { error: 'Unknown bucket' }),
-  path: z.string({ error: 'A file path is required' }).regex(STORED_PATH, 'Invalid file path'),
-  token: z.string({ error: AVATAR_URL_INVALID_MESSAGE }).regex(/^[A-Za-z0-9_-]{43}$/, AVATAR_URL_INVALID_MESSAGE),
-  expires: z.string({ error: AVATAR_URL_INVALID_MESSAGE }).regex(/^\d{1,12}$/, AVATAR_URL_INVALID_MESSAGE),
-});
-export type AvatarImageQuery = z.infer<typeof avatarImageQuerySchema>;
-
-/** One person's avatar as a signed URL, or null when they have none. */
-export const userAvatarSchema = z.object({ avatar_url: z.string().nullable() });
 
 /**
  * When a signed avatar URL stops working, in ms since the epoch, read from its

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { noControlCharacters } from './text';
+import { noControlCharacters } from './text-checks';
 
 /** Longest collection name, in characters. */
 export const COLLECTION_NAME_MAX_LENGTH = 80;

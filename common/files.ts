@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Where uploaded files live. A stored path starts with its owner's id: the
  * account's for article images, the user's for avatars.
@@ -46,10 +44,6 @@ export const THUMBNAIL_TYPE_MESSAGE = 'The thumbnail must be an image';
 /** Where a stored PDF's thumbnail lives: beside it, `{name}_thumb.webp`. */
 export const pdfThumbnailPath = (pdfPath: string) => pdfPath.replace(/\.pdf$/, '_thumb.webp');
 
-/** A stored image, to be shown through /api/secureImage. */
-export const uploadedImageSchema = z.object({ bucket: z.enum(BUCKETS), path: z.string(), url: z.string() });
-export type UploadedImageDto = z.infer<typeof uploadedImageSchema>;
-
 /** A stored file's path: `{accountId}/{name}.{ext}`, nothing that could climb out of its bucket. */
 export const STORED_PATH =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[A-Za-z0-9_-]{1,100}\.[a-z0-9]{2,5}$/;
@@ -57,24 +51,6 @@ export const STORED_PATH =
 /** The account a stored file belongs to: the first segment of its path. */
 export const accountIdOfStoredPath = (path: string) => path.slice(0, Math.max(0, path.indexOf('/')));
 
-/** `?bucket&path` of /api/secureImage. */
-export const secureImageQuerySchema = z.object({
-  // Avatars are not an account's files: they are served by signed URLs (common/avatars.ts).
-  bucket: z.enum([KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PDFS_BUCKET], { error: 'Unknown bucket' }),
-  path: z.string({ error: 'A file path is required' }).regex(STORED_PATH, 'Invalid file path'),
-});
-
 /** The address a stored file is shown from. */
 export const secureImageUrl = (bucket: string, path: string) =>
   `/api/secureImage?bucket=${encodeURIComponent(bucket)}&path=${encodeURIComponent(path)}`;
-
-/** A stored PDF and its thumbnail, to be linked to an item and shown through /api/secureImage. */
-export const uploadedPdfSchema = z.object({
-  bucket: z.literal(KNOWLEDGE_PDFS_BUCKET),
-  path: z.string(),
-  url: z.string(),
-  thumbnailPath: z.string(),
-  thumbnailUrl: z.string(),
-  filename: z.string(),
-});
-export type UploadedPdfDto = z.infer<typeof uploadedPdfSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { knowledgeSchema, versionSchema } from './knowledge';
-import { noControlCharacters } from './text';
+import { noControlCharacters } from './text-checks';
 
 /** Said (409) when an edit was based on a version the item has moved past; `current` is the item now. */
 export const EDIT_CONFLICT_MESSAGE = 'Someone else changed this item after you opened it. Your changes were not saved.';

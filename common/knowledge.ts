@@ -1,29 +1,21 @@
 import { z } from 'zod';
-import { formatCount, noControlCharacters, stripControlCharacters } from './text';
+import {
+  CONTENT_MAX_LENGTH,
+  CONTENT_TOO_LONG,
+  KNOWLEDGE_ID_REQUIRED,
+  isKnowledgeRef,
+  KNOWLEDGE_SORTS,
+  MAX_TAGS,
+  SEARCH_MAX_LENGTH,
+  SEARCH_TOO_LONG,
+  TAG_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
+  TOO_MANY_TAGS,
+} from './knowledge-limits';
+import { stripControlCharacters } from './text';
+import { noControlCharacters } from './text-checks';
 
-/** Items per list page; a next page is asked for only after a full one (spec section 9). */
-export const KNOWLEDGE_PAGE_SIZE = 20;
-/** Longest title, in characters. */
-export const TITLE_MAX_LENGTH = 200;
-/** Longest tag, in characters. */
-export const TAG_MAX_LENGTH = 40;
-/** Most tags one item may carry. */
-export const MAX_TAGS = 20;
-/** Characters of plain text a list card shows of an item's body. */
-export const PREVIEW_LENGTH = 1000;
-/** Stored HTML may be large (long articles), but not unbounded. */
-export const CONTENT_MAX_LENGTH = 500_000;
-/** Said when an item's HTML is over CONTENT_MAX_LENGTH; the editor counts the same characters. */
-export const CONTENT_TOO_LONG = `The content is too long: at most ${formatCount(CONTENT_MAX_LENGTH)} characters, formatting included`;
-/** Short ids are fewer than 10 URL-safe characters (spec section 9). */
-export const SHORT_ID_PATTERN = /^[A-Za-z0-9_-]{1,9}$/;
-/** A full item or account id. */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** True when `value` can name an item: a full uuid or a short id. */
-export const isKnowledgeRef = (value: string) => UUID_PATTERN.test(value) || SHORT_ID_PATTERN.test(value);
-
-/** Said when an item would carry more than MAX_TAGS tags. */
-export const TOO_MANY_TAGS = `An item can have at most ${MAX_TAGS} tags`;
+export * from './knowledge-limits';
 
 const tagSchema = z
   .string({ error: 'Tags must be text' })
@@ -86,14 +78,6 @@ export const knowledgeUpdateSchema = z
   .partial()
   .extend({ version: versionSchema.optional() });
 
-/** Longest search text, in characters (after trimming). */
-export const SEARCH_MAX_LENGTH = 500;
-/** The message for a longer one; the list shows it in place of results. */
-export const SEARCH_TOO_LONG = 'The search text is too long';
-/** Orders of a searched list: best match first (the default), or last changed first. */
-export const KNOWLEDGE_SORTS = ['relevance', 'newest'] as const;
-export type KnowledgeSort = (typeof KNOWLEDGE_SORTS)[number];
-
 /**
  * The list's filters: a keyword search (blank is ignored), `tag` (repeatable)
  * that must all match, the order of a search (`sort`; without a search the
@@ -142,9 +126,6 @@ export const knowledgeDeleteQuerySchema = z.object({
 
 /** What the create and edit forms send. */
 export type KnowledgeInput = z.infer<typeof knowledgeInputSchema>;
-
-/** The spec's text for an item fetch without an id (section 5). */
-export const KNOWLEDGE_ID_REQUIRED = 'Knowledge ID is required';
 
 /** An item id in a URL: a full uuid or a short id (spec section 9); a blank one is missing, not malformed. */
 export const knowledgeRefSchema = z

@@ -17,6 +17,31 @@ export type ChangeTable = (typeof CHANGE_TABLES)[number];
 export const CHANGE_OPS = ['insert', 'update', 'delete'] as const;
 export type ChangeOp = (typeof CHANGE_OPS)[number];
 
+/**
+ * One committed change, as `GET /api/events` sends it (event `change`, its SSE id the event's
+ * number): which account, table and row, and what happened. Never the content: the page fetches
+ * what it shows through the usual endpoints. For account_members the row is the member's user id.
+ */
+export interface ChangeEvent {
+  accountId: string;
+  table: ChangeTable;
+  rowId: string;
+  op: ChangeOp;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T => values.includes(value as T);
+
+/** A `change` event's data as a ChangeEvent, or null when it is not one (the page then ignores it). */
+export function readChangeEvent(data: unknown): ChangeEvent | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { accountId, table, rowId, op } = data as Record<string, unknown>;
+  if (typeof accountId !== 'string' || !UUID.test(accountId) || typeof rowId !== 'string' || !UUID.test(rowId))
+    return null;
+  if (!isOneOf(CHANGE_TABLES, table) || !isOneOf(CHANGE_OPS, op)) return null;
+  return { accountId, table, rowId, op };
+}
+
 /** The stream's event names: `ready` once open, `change` per change, `refresh` when the page should refetch everything. */
 export const LIVE_EVENTS = { ready: 'ready', change: 'change', refresh: 'refresh' } as const;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountIdSchema } from './accounts';
 import { assignableRoleSchema, roleSchema } from './roles';
-import { noControlCharacters } from './text';
+import { noControlCharacters } from './text-checks';
 
 /** An invitation can be accepted for this many days. */
 export const INVITE_LIFETIME_DAYS = 7;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FULL_NAME_MAX_LENGTH } from './auth';
-import { noControlCharacters } from './text';
+import { noControlCharacters } from './text-checks';
 
 /** A person's full name as shown to their team. */
 export const fullNameSchema = z

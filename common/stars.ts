@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { accountIdSchema } from './accounts';
+import { STAR_MESSAGES, STARS_MAX } from './star-limits';
+
+export * from './star-limits';
 
 /** One of the caller's stars, with what the Starred section shows. */
 export const starSchema = z.object({
@@ -10,23 +13,6 @@ export const starSchema = z.object({
   short_id: z.string(),
 });
 export type StarDto = z.infer<typeof starSchema>;
-
-/** The most stars one person keeps in a workspace, and so the longest reorder there can be. */
-export const STARS_MAX = 1000;
-
-/** The spec's messages for star actions (section 5). */
-export const STAR_MESSAGES = {
-  star: 'User must be authenticated to star an item',
-  unstar: 'User must be authenticated to unstar an item',
-  list: 'User must be authenticated to get starred items',
-  noToken: 'Authentication required but no token available',
-  notArray: 'Updates must be an array',
-  noneValid: 'No valid updates provided',
-  updateFailed: 'Failed to update star positions',
-  knowledgeIdRequired: 'Knowledge ID is required',
-  tooMany: `You can star at most ${STARS_MAX} items in a workspace`,
-  tooManyUpdates: `At most ${STARS_MAX} star positions can be changed at once`,
-} as const;
 
 /** Starring an item by its id or short id. */
 export const starInputSchema = z.object({

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * A whole count as people read it, grouped by thousands: 500,000. Not
  * toLocaleString: its first call loads the locale's number data, and the
@@ -12,20 +10,10 @@ export const formatCount = (count: number) => String(count).replace(/\B(?=(\d{3}
  * C0 control characters and DEL. PostgreSQL cannot store NUL in text (it
  * answered 500); the others are invisible on screen and break lines in mail and logs.
  */
-const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
+export const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/;
 /** The same but tab, line feed and carriage return, which multi-line text may carry. */
-const CONTROL_CHARACTERS_BUT_WHITESPACE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+export const CONTROL_CHARACTERS_BUT_WHITESPACE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 /* eslint-enable no-control-regex */
-
-/**
- * A check for every text field: no control characters, else "`field` cannot
- * contain control characters". One-line fields (names, titles, tags, tokens)
- * refuse tabs and line breaks too; `multiline` text (searches, questions) may carry them.
- */
-export const noControlCharacters = (field: string, options: { multiline?: boolean } = {}) => {
-  const pattern = options.multiline ? CONTROL_CHARACTERS_BUT_WHITESPACE : CONTROL_CHARACTERS;
-  return z.refine<string>((value) => value.search(pattern) === -1, `${field} cannot contain control characters`);
-};
 
 /** `value` without the control characters multi-line text may not carry (tabs and line breaks stay). */
 export const stripControlCharacters = (value: string) => value.replace(CONTROL_CHARACTERS_BUT_WHITESPACE, '');

@@ -1,8 +1,20 @@
 import { z } from 'zod';
-import { AVATAR_SIZE, avatarImageQuerySchema, userAvatarSchema } from '../avatars';
-import { MAX_IMAGE_BYTES } from '../files';
+import { AVATAR_SIZE, AVATAR_URL_INVALID_MESSAGE } from '../avatars';
+import { AVATARS_BUCKET, MAX_IMAGE_BYTES, STORED_PATH } from '../files';
 import { meSchema } from '../profile';
 import { dataOf, defineEndpoint, errors, ok } from './define';
+
+/** `?bucket&path&token&expires` of a signed avatar URL. */
+export const avatarImageQuerySchema = z.object({
+  bucket: z.enum([AVATARS_BUCKET], { error: 'Unknown bucket' }),
+  path: z.string({ error: 'A file path is required' }).regex(STORED_PATH, 'Invalid file path'),
+  token: z.string({ error: AVATAR_URL_INVALID_MESSAGE }).regex(/^[A-Za-z0-9_-]{43}$/, AVATAR_URL_INVALID_MESSAGE),
+  expires: z.string({ error: AVATAR_URL_INVALID_MESSAGE }).regex(/^\d{1,12}$/, AVATAR_URL_INVALID_MESSAGE),
+});
+export type AvatarImageQuery = z.infer<typeof avatarImageQuerySchema>;
+
+/** One person's avatar as a signed URL, or null when they have none. */
+export const userAvatarSchema = z.object({ avatar_url: z.string().nullable() });
 
 const tags = ['Profile'];
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CHANGE_OPS, CHANGE_TABLES } from '../live';
 import { defineEndpoint, errors } from './define';
 
 /**
@@ -26,17 +25,3 @@ export const streamEvents = defineEndpoint('user', {
     ...errors(429, 503),
   },
 });
-
-/**
- * One committed change, as `GET /api/events` sends it (event `change`, its SSE
- * id the event's number): which account, table and row, and what happened.
- * Never the content: the page fetches what it shows through the usual endpoints.
- * For account_members the row is the member's user id.
- */
-export const changeEventSchema = z.object({
-  accountId: z.uuid(),
-  table: z.enum(CHANGE_TABLES),
-  rowId: z.uuid(),
-  op: z.enum(CHANGE_OPS),
-});
-export type ChangeEvent = z.infer<typeof changeEventSchema>;

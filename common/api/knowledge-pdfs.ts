@@ -1,7 +1,19 @@
-import { MAX_PDF_BYTES, uploadedPdfSchema } from '../files';
+import { z } from 'zod';
+import { KNOWLEDGE_PDFS_BUCKET, MAX_PDF_BYTES } from '../files';
 import { PDF_LINK_MESSAGES, linkPdfInputSchema, linkPdfResultSchema } from '../knowledge-pdfs';
 import { accountParams } from './accounts';
 import { dataOf, defineEndpoint, errors, jsonBody, ok } from './define';
+
+/** A stored PDF and its thumbnail, to be linked to an item and shown through /api/secureImage. */
+export const uploadedPdfSchema = z.object({
+  bucket: z.literal(KNOWLEDGE_PDFS_BUCKET),
+  path: z.string(),
+  url: z.string(),
+  thumbnailPath: z.string(),
+  thumbnailUrl: z.string(),
+  filename: z.string(),
+});
+export type UploadedPdfDto = z.infer<typeof uploadedPdfSchema>;
 
 const tags = ['Knowledge'];
 

@@ -10,9 +10,13 @@ import {
   tagCountSchema,
   weeklyCountSchema,
 } from '../knowledge';
-import { MAX_IMAGE_BYTES, uploadedImageSchema } from '../files';
+import { BUCKETS, MAX_IMAGE_BYTES } from '../files';
 import { accountParams } from './accounts';
 import { dataOf, defineEndpoint, errors, jsonBody, ok } from './define';
+
+/** A stored image, to be shown through /api/secureImage. */
+export const uploadedImageSchema = z.object({ bucket: z.enum(BUCKETS), path: z.string(), url: z.string() });
+export type UploadedImageDto = z.infer<typeof uploadedImageSchema>;
 
 const itemParams = accountParams.extend({ knowledgeId: knowledgeRefSchema });
 const tags = ['Knowledge'];

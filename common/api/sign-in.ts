@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fullNameSchema } from '../profile';
-import { noControlCharacters } from '../text';
+import { noControlCharacters } from '../text-checks';
 import { apiErrorSchema, dataOf, defineEndpoint, jsonBody, ok } from './define';
 
 const tags = ['Sign-in'];

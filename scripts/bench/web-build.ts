@@ -9,6 +9,8 @@ const HEAVY_LIBRARIES: Array<{ label: string; pattern: RegExp }> = [
   { label: 'editor (Tiptap/ProseMirror)', pattern: /node_modules\/(@tiptap\/|prosemirror-)/ },
   { label: 'chart (recharts)', pattern: /node_modules\/(recharts|d3-)/ },
   { label: 'drag-and-drop (dnd-kit)', pattern: /node_modules\/@dnd-kit\// },
+  // Forms check their input with it; the endpoints' schemas stay out of the web (decision 43).
+  { label: 'schemas (zod)', pattern: /node_modules\/zod\// },
 ];
 
 /**

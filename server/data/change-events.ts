@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ChangeEvent } from '../../common/api/events';
+import type { ChangeEvent } from '../../common/live';
 import type { ChangeOp, ChangeTable } from '../../common/live';
 import type { Executor } from './executor';
 

@@ -1,4 +1,4 @@
-import type { ChangeEvent } from '../../common/api/events';
+import type { ChangeEvent } from '../../common/live';
 import { LIVE_EVENTS } from '../../common/live';
 import type { NumberedChange } from '../data/change-events';
 

@@ -3,8 +3,8 @@ import {
   AVATAR_URL_EXPIRED_MESSAGE,
   AVATAR_URL_INVALID_MESSAGE,
   AVATAR_URL_LIFETIME_SECONDS,
-  type AvatarImageQuery,
 } from '../../common/avatars';
+import type { AvatarImageQuery } from '../../common/api/avatars';
 import { AVATARS_BUCKET, STORED_PATH } from '../../common/files';
 import { AppError } from '../errors';
 

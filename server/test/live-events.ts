@@ -1,6 +1,6 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { sql } from 'kysely';
-import type { ChangeEvent } from '../../common/api/events';
+import type { ChangeEvent } from '../../common/live';
 import { CHANGE_POSITION_HEADER } from '../../common/live';
 import type { Database } from '../db/client';
 import type { TestClient } from './http-client';

@@ -1,4 +1,4 @@
-import type { deactivateLoginSession } from '@common/api/login-sessions';
+import { deactivateLoginSession } from '@common/api/routes';
 import { api } from './api-client';
 import { loginSessionKey } from './login-session-key';
 import { randomId } from './random-id';
@@ -28,8 +28,5 @@ export function newLoginSessionId(userId: string): string {
 export async function deactivateStoredLoginSession(userId: string | null): Promise<void> {
   const sessionId = userId ? storedLoginSessionId(userId) : null;
   if (!sessionId) return;
-  await api<typeof deactivateLoginSession>(
-    { method: 'patch', path: '/api/loginSession' },
-    { json: { sessionId } },
-  ).catch(() => {});
+  await api(deactivateLoginSession, { json: { sessionId } }).catch(() => {});
 }

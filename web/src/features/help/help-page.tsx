@@ -1,4 +1,4 @@
-import { SEARCH_MAX_LENGTH } from '@common/knowledge';
+import { SEARCH_MAX_LENGTH } from '@common/knowledge-limits';
 import { BookOpen, Keyboard, Search, Star, Tags, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/layout/page-header';

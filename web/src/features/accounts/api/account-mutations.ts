@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { createAccount, deleteAccount, renameAccount } from '@common/api/accounts';
+import { createAccount, deleteAccount, renameAccount } from '@common/api/routes';
 import { api } from '@/lib/api-client';
 import { randomId } from '@/lib/random-id';
 import { accountKeys } from './accounts-queries';

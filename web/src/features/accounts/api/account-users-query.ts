@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getAccountUsers } from '@common/api/users';
+import { getAccountUsers } from '@common/api/routes';
 import { api } from '@/lib/api-client';
 import { retryDelayUpTo } from '@/lib/query-client';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getAccount, getAccountStats, listAccounts } from '@common/api/accounts';
+import { getAccount, getAccountStats, listAccounts } from '@common/api/routes';
 import { api } from '@/lib/api-client';
 
 /** Query keys for accounts, so every mutation invalidates the same ones. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, ChevronsUpDown, LayoutGrid, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AccountDto } from '@common/accounts';
 import {
@@ -14,7 +14,11 @@ import {
 import { Initials } from '@/components/layout/initials';
 import { paths } from '@/lib/paths';
 import { accountsQuery } from '../api/accounts-queries';
-import { CreateAccountDialog } from './create-account-dialog';
+
+// Loaded when first opened: the switcher is on every workspace page, and the form (with its schema, and zod) on none of their first loads.
+const CreateAccountDialog = lazy(() =>
+  import('./create-account-dialog').then((m) => ({ default: m.CreateAccountDialog })),
+);
 
 const roleLabel = { owner: 'Owner', admin: 'Admin', member: 'Member' } as const;
 
@@ -57,7 +61,11 @@ export function AccountSwitcher({ account }: { account: AccountDto }) {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <CreateAccountDialog open={creating} onOpenChange={setCreating} />
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateAccountDialog open onOpenChange={setCreating} />
+        </Suspense>
+      )}
     </>
   );
 }

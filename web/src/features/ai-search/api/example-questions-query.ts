@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { EXAMPLE_QUESTIONS_SHOWN } from '@common/ai-search';
-import { listExampleQuestions } from '@common/api/ai-search';
+import { listExampleQuestions } from '@common/api/routes';
 import { ApiError, api } from '@/lib/api-client';
 import { pickExamples } from '../lib/pick-examples';
 

@@ -9,7 +9,7 @@ import {
   type KnowledgeMap,
   type RelatedItem,
 } from '@common/ai-search';
-import { aiKnowledgeSearch } from '@common/api/ai-search';
+import { aiKnowledgeSearch } from '@common/api/routes';
 import { AI_SEARCH_MESSAGES, httpErrorMessage } from './messages';
 
 /** A failure to show as it is: an HTTP status's text, the stream's `error` event, a time-out or a stall. */

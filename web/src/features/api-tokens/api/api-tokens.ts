@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { createApiToken, listApiTokens, revokeApiToken } from '@common/api/api-tokens';
+import { createApiToken, listApiTokens, revokeApiToken } from '@common/api/routes';
 import type { CreateApiTokenInput } from '@common/api-tokens';
 import { api } from '@/lib/api-client';
 

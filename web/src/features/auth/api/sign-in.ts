@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { getSignInOptions, LoginLinkRefusal, OtherAccount, redeemLoginLink } from '@common/api/sign-in';
+import { getSignInOptions, redeemLoginLink } from '@common/api/routes';
+import type { LoginLinkRefusal, OtherAccount } from '@common/api/sign-in';
 import { LOGIN_LINK_FAILURE_CODES } from '@common/auth';
 import { api, ApiError } from '@/lib/api-client';
 import { authClient } from '@/lib/auth-client';
@@ -8,8 +9,7 @@ import { paths } from '@/lib/paths';
 /** GET /api/sign-in-options: which provider buttons to show. */
 export const signInOptionsQuery = queryOptions({
   queryKey: ['sign-in-options'],
-  // The route alone, not the endpoint object: the login page's first load stays free of zod.
-  queryFn: async () => (await api<typeof getSignInOptions>({ method: 'get', path: '/api/sign-in-options' }, {})).data,
+  queryFn: async () => (await api(getSignInOptions, {})).data,
   staleTime: Infinity,
 });
 
@@ -85,7 +85,7 @@ export async function redeemLink(input: {
   switchAccount?: boolean;
 }): Promise<RedeemOutcome> {
   try {
-    await api<typeof redeemLoginLink>({ method: 'post', path: '/api/redeemLoginLink' }, { json: input });
+    await api(redeemLoginLink, { json: input });
     return { signedIn: true };
   } catch (failure) {
     if (failure instanceof ApiError && failure.code === 'other_account') {

@@ -5,7 +5,7 @@ import {
   moveKnowledge,
   reorderCollections,
   updateCollection,
-} from '@common/api/collections';
+} from '@common/api/routes';
 import type { CollectionInput, CollectionUpdate, MoveInput } from '@common/collections';
 import { api } from '@/lib/api-client';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listCollections } from '@common/api/collections';
+import { listCollections } from '@common/api/routes';
 import { api } from '@/lib/api-client';
 
 /**

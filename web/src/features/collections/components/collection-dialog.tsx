@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { queryOptions } from '@tanstack/react-query';
-import { getAccountUsers } from '@common/api/users';
+import { getAccountUsers } from '@common/api/routes';
 import { api } from '@/lib/api-client';
 import { collectionKeys } from '../api/collections-queries';
 import { useCreateCollection, useUpdateCollection } from '../api/collection-mutations';

@@ -9,7 +9,7 @@ import {
   setThreadState,
   startThread,
   watchKnowledge,
-} from '@common/api/discussion';
+} from '@common/api/routes';
 import { api } from '@/lib/api-client';
 
 /** Query keys: an item's discussion is ['comments', accountId, itemId] (the live refresh's key for its changes). */

@@ -1,4 +1,4 @@
-import { startThread } from '@common/api/discussion';
+import { startThread } from '@common/api/routes';
 import { api } from '@/lib/api-client';
 
 /** Starts a thread on a passage (its text quoted): the editor then marks the passage with the thread's id. */

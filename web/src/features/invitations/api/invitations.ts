@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { acceptInvitation, declineInvitation, listMyInvitations } from '@common/api/invitations';
+import { acceptInvitation, declineInvitation, listMyInvitations } from '@common/api/routes';
 import type { ApiInput } from '@common/api/client';
+import type * as endpoints from '@common/api/invitations';
 import { api } from '@/lib/api-client';
 import { accountKeys } from '@/features/accounts';
 
@@ -16,7 +17,7 @@ export const myInvitationsQuery = (token?: string | null) =>
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: ApiInput<typeof acceptInvitation>['json']) =>
+    mutationFn: async (input: ApiInput<typeof endpoints.acceptInvitation>['json']) =>
       (await api(acceptInvitation, { json: input })).data,
     onSuccess: () =>
       Promise.all([
@@ -30,7 +31,8 @@ export function useAcceptInvitation() {
 export function useDeclineInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ApiInput<typeof declineInvitation>['json']) => api(declineInvitation, { json: input }),
+    mutationFn: (input: ApiInput<typeof endpoints.declineInvitation>['json']) =>
+      api(declineInvitation, { json: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['my-invitations'] }),
   });
 }

@@ -1,5 +1,5 @@
 import { endpointUrl } from '@common/api/client';
-import { importKnowledge } from '@common/api/transfer';
+import { importKnowledge } from '@common/api/routes';
 import type { ImportLine } from '@common/transfer';
 import { ApiError } from '@/lib/api-client';
 

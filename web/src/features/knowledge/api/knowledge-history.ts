@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { getRevision, listRevisions, nameCurrentVersion, restoreRevision } from '@common/api/knowledge-history';
+import { getRevision, listRevisions, nameCurrentVersion, restoreRevision } from '@common/api/routes';
 import type { KnowledgeDto } from '@common/knowledge';
 import type { EditConflictDto } from '@common/knowledge-history';
 import { ApiError, api } from '@/lib/api-client';

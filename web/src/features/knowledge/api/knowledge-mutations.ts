@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 import { randomId } from '@/lib/random-id';
 import { useRef } from 'react';
 import type { KnowledgeDto, KnowledgeInput, KnowledgePageDto } from '@common/knowledge';
-import { createKnowledge, deleteKnowledge, updateKnowledge } from '@common/api/knowledge';
+import { createKnowledge, deleteKnowledge, updateKnowledge } from '@common/api/routes';
 import { api } from '@/lib/api-client';
 import { starKeys } from '@/features/stars';
 import { knowledgeKeys } from './knowledge-keys';

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { countKnowledge, getKnowledge, listKnowledge, listKnowledgeTags, weeklyKnowledge } from '@common/api/knowledge';
-import { KNOWLEDGE_ID_REQUIRED, SEARCH_MAX_LENGTH, type KnowledgeSort } from '@common/knowledge';
+import { countKnowledge, getKnowledge, listKnowledge, listKnowledgeTags, weeklyKnowledge } from '@common/api/routes';
+import { KNOWLEDGE_ID_REQUIRED, SEARCH_MAX_LENGTH, type KnowledgeSort } from '@common/knowledge-limits';
 import { ApiError, api } from '@/lib/api-client';
 import { knowledgeKeys } from './knowledge-keys';
 

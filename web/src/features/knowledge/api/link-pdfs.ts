@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { linkKnowledgePdf } from '@common/api/knowledge-pdfs';
+import { linkKnowledgePdf } from '@common/api/routes';
 import { PDF_LINK_MESSAGES } from '@common/knowledge-pdfs';
 import { api, ApiError } from '@/lib/api-client';
 import { knowledgeKeys } from './knowledge-keys';

@@ -1,6 +1,6 @@
-import { uploadKnowledgeImage } from '@common/api/knowledge';
+import { uploadKnowledgeImage } from '@common/api/routes';
 import { endpointUrl } from '@common/api/client';
-import type { UploadedImageDto } from '@common/files';
+import type { UploadedImageDto } from '@common/api/knowledge';
 import { uploadWithProgress } from '@/lib/upload-with-progress';
 
 /** POST .../knowledge-images with progress. Rejects with the server's message. */

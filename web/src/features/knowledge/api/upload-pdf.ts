@@ -1,6 +1,6 @@
-import { uploadKnowledgePdf } from '@common/api/knowledge-pdfs';
+import { uploadKnowledgePdf } from '@common/api/routes';
 import { endpointUrl } from '@common/api/client';
-import type { UploadedPdfDto } from '@common/files';
+import type { UploadedPdfDto } from '@common/api/knowledge-pdfs';
 import { uploadWithProgress } from '@/lib/upload-with-progress';
 
 /** POST .../knowledge-pdfs with progress: the PDF and its first page's thumbnail. Rejects with the server's message. */

@@ -1,4 +1,4 @@
-import { SEARCH_MAX_LENGTH } from '@common/knowledge';
+import { SEARCH_MAX_LENGTH } from '@common/knowledge-limits';
 import { BookOpen, Lock, SearchX, TextCursorInput, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';

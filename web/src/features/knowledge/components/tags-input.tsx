@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { MAX_TAGS, TAG_MAX_LENGTH, TOO_MANY_TAGS } from '@common/knowledge';
+import { MAX_TAGS, TAG_MAX_LENGTH, TOO_MANY_TAGS } from '@common/knowledge-limits';
 import { cn } from '@/lib/utils';
 import { knowledgeTagsQuery } from '../api/knowledge-queries';
 import { cutToLimit, isNearLimit, TAG_CUT, tagCounter } from '../lib/field-limits';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PREVIEW_LENGTH } from '@common/knowledge';
+import { PREVIEW_LENGTH } from '@common/knowledge-limits';
 import { cardText, CARD_MAX_TAGS, commentCount, SHORT_PREVIEW_LENGTH, visibleTags } from './card-text';
 
 describe('cardText', () => {

@@ -1,4 +1,4 @@
-import { PREVIEW_LENGTH } from '@common/knowledge';
+import { PREVIEW_LENGTH } from '@common/knowledge-limits';
 
 /** Most tags a card shows before '+N' (spec section 9). */
 export const CARD_MAX_TAGS = 3;

@@ -1,4 +1,4 @@
-import { MAX_TAGS, TAG_MAX_LENGTH, TITLE_MAX_LENGTH } from '@common/knowledge';
+import { MAX_TAGS, TAG_MAX_LENGTH, TITLE_MAX_LENGTH } from '@common/knowledge-limits';
 
 /** A field shows its counter once this share of its limit is used. */
 const NEAR_LIMIT_SHARE = 0.8;

@@ -3,7 +3,7 @@ import { ArrowLeft, CalendarDays, LoaderCircle, MessageSquare, PenLine, Sparkles
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { isKnowledgeRef, KNOWLEDGE_ID_REQUIRED } from '@common/knowledge';
+import { isKnowledgeRef, KNOWLEDGE_ID_REQUIRED } from '@common/knowledge-limits';
 import { Button } from '@/components/ui/button';
 import { Breadcrumbs, ChildPages } from '@/features/collections';
 import { loadDiscussion } from '@/features/comments';

@@ -1,7 +1,7 @@
 import type { AccountDto } from '@common/accounts';
-import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG, type KnowledgeSort } from '@common/knowledge';
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG, type KnowledgeSort } from '@common/knowledge-limits';
 import { endpointUrl } from '@common/api/client';
-import { exportWorkspace } from '@common/api/transfer';
+import { exportWorkspace } from '@common/api/routes';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download, Plus, Upload } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';

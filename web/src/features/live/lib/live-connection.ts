@@ -1,7 +1,6 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { LIVE_EVENTS } from '@common/live';
-import { changeEventSchema, streamEvents, type ChangeEvent } from '@common/api/events';
-import { getHealth } from '@common/api/system';
+import { LIVE_EVENTS, readChangeEvent, type ChangeEvent } from '@common/live';
+import { getHealth, streamEvents } from '@common/api/routes';
 import { retryAfterOf } from '@common/api/client';
 import type { ConnectionState } from './connection-state';
 import {
@@ -156,8 +155,8 @@ export class LiveConnection {
         this.openedOnce = true;
       } else if (value.event === LIVE_EVENTS.refresh) this.options.onRefreshEverything();
       else if (value.event === LIVE_EVENTS.change) {
-        const change = changeEventSchema.safeParse(JSON.parse(value.data));
-        if (change.success) this.options.onChange(change.data);
+        const change = readChangeEvent(JSON.parse(value.data));
+        if (change) this.options.onChange(change);
       }
     }
   }

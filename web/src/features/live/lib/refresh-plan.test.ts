@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { ChangeEvent } from '@common/api/events';
+import type { ChangeEvent } from '@common/live';
 import { accountUsersKey } from '@/features/accounts';
 import { queriesToRefresh } from './refresh-plan';
 

@@ -1,5 +1,5 @@
 import type { InvalidateQueryFilters, Query } from '@tanstack/react-query';
-import type { ChangeEvent } from '@common/api/events';
+import type { ChangeEvent } from '@common/live';
 import type { RefreshBatch } from './refresh-scheduler';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChangeEvent } from '@common/api/events';
+import type { ChangeEvent } from '@common/live';
 import { createRefreshScheduler, type RefreshBatch } from './refresh-scheduler';
 
 const ACCOUNT = '00000000-0000-4000-8000-000000000001';

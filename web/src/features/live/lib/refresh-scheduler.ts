@@ -1,4 +1,4 @@
-import type { ChangeEvent } from '@common/api/events';
+import type { ChangeEvent } from '@common/live';
 
 /** Spec section 9, "Realtime refresh throttle": at most one refresh every 3 s, each 500 ms after the change that asks for it. */
 export const REFRESH_THROTTLE_MS = 3_000;

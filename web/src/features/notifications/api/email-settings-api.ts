@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { getNotificationSettings, updateNotificationSettings } from '@common/api/discussion';
+import { getNotificationSettings, updateNotificationSettings } from '@common/api/routes';
 import type { NotificationSettingsDto } from '@common/discussion';
 import { api } from '@/lib/api-client';
 

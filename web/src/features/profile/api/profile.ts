@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { removeAvatar, uploadAvatar } from '@common/api/avatars';
 import { endpointUrl } from '@common/api/client';
-import { getMe, skipNamePrompt, updateProfile } from '@common/api/me';
+import { getMe, removeAvatar, skipNamePrompt, updateProfile, uploadAvatar } from '@common/api/routes';
 import type { MeDto } from '@common/profile';
 import { ApiError, api } from '@/lib/api-client';
 

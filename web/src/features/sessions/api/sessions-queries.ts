@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, queryOptions } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { endSession, listSessions, signOutOtherSessions } from '@common/api/login-sessions';
+import { endSession, listSessions, signOutOtherSessions } from '@common/api/routes';
 import { api } from '@/lib/api-client';
 
 /** The signed-in user's sessions, the current one first. */

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import type {
+import {
   createLoginSession,
   sessionActivity,
   sessionPulse,
   setPersistentTokenCookie,
   validateLoginSession,
-} from '@common/api/login-sessions';
+} from '@common/api/routes';
 import { api } from '@/lib/api-client';
 import { loginSessionKey, newLoginSessionId, storedLoginSessionId } from '@/lib/login-session';
 import { reportSessionEnd } from '@/lib/session-end';
@@ -16,16 +16,11 @@ export const ACTIVITY_INTERVAL_MS = 60_000;
 export const FIRST_ACTIVITY_MS = 2_000;
 export const RETURN_ACTIVITY_MS = 1_000;
 
-const validate = (sessionId: string) =>
-  api<typeof validateLoginSession>({ method: 'get', path: '/api/loginSession' }, { query: { sessionId } });
-const create = (sessionId: string) =>
-  api<typeof createLoginSession>({ method: 'post', path: '/api/loginSession' }, { json: { sessionId } });
-const ping = (sessionId: string) =>
-  api<typeof sessionActivity>({ method: 'post', path: '/api/sessionActivity' }, { json: { sessionId } });
-const renewCookie = () =>
-  api<typeof setPersistentTokenCookie>({ method: 'post', path: '/api/setPersistentTokenCookie' }, { json: {} });
-const pulse = (sessionId: string) =>
-  api<typeof sessionPulse>({ method: 'post', path: '/api/sessionPulse' }, { json: { sessionId } });
+const validate = (sessionId: string) => api(validateLoginSession, { query: { sessionId } });
+const create = (sessionId: string) => api(createLoginSession, { json: { sessionId } });
+const ping = (sessionId: string) => api(sessionActivity, { json: { sessionId } });
+const renewCookie = () => api(setPersistentTokenCookie, { json: {} });
+const pulse = (sessionId: string) => api(sessionPulse, { json: { sessionId } });
 
 /**
  * This browser's login session for `userId`: validated or created (an invalid

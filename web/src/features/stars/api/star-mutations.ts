@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { STAR_MESSAGES, type StarDto } from '@common/stars';
-import { starKnowledge, unstarKnowledge, updateStarPositions } from '@common/api/stars';
+import { STAR_MESSAGES } from '@common/star-limits';
+import type { StarDto } from '@common/stars';
+import { starKnowledge, unstarKnowledge, updateStarPositions } from '@common/api/routes';
 import { api } from '@/lib/api-client';
 import { starKeys } from './star-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listStars } from '@common/api/stars';
+import { listStars } from '@common/api/routes';
 import { api } from '@/lib/api-client';
 import { starKeys } from './star-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import * as contract from '@common/api/two-factor';
+import * as contract from '@common/api/routes';
 import { TWO_FACTOR_CODES } from '@common/two-factor';
 import { api, ApiError } from '@/lib/api-client';
 import { sessionQuery } from '@/lib/session';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cancelInvite, inviteUser, removeUser, transferOwnership, updateUserRole } from '@common/api/users';
+import { cancelInvite, inviteUser, removeUser, transferOwnership, updateUserRole } from '@common/api/routes';
 import type { AccountUsersDto } from '@common/members';
 import type { AssignableRole, Role } from '@common/roles';
 import { api } from '@/lib/api-client';
