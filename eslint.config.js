@@ -156,8 +156,10 @@ export default defineConfig([
           policies: [
             {
               // Outside a feature, use it only through web/src/features/<feature>/index.ts, so a
-              // feature can reorganise its insides freely. Inside a feature, import anything.
-              disallow: { to: { element: { type: 'feature', fileInternalPath: '!index.ts' } } },
+              // feature can reorganise its insides freely. Inside a feature, import anything. Its
+              // query-key factories (api/<name>-keys.ts, importing nothing) may be imported directly:
+              // the live refresh reads every feature's keys, and a feature's index leads back to it.
+              disallow: { to: { element: { type: 'feature', fileInternalPath: '!{index.ts,api/*-keys.ts}' } } },
               message:
                 'Import features/{{ to.element.captured.feature }} through its public entry, @/features/{{ to.element.captured.feature }} (its index.ts).',
             },

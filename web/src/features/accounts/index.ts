@@ -1,4 +1,5 @@
 /** Workspaces ("accounts"): choosing, creating and configuring them, their dashboard and the app shell around them. */
-export { accountUsersKey, accountUsersQuery } from './api/account-users-query';
-export { accountKeys, accountQuery } from './api/accounts-queries';
+export { accountKeys, accountUsersKeys } from './api/account-keys';
+export { accountUsersQuery } from './api/account-users-query';
+export { accountQuery } from './api/accounts-queries';
 export { accountsPages, loadAccountsPageData } from './lazy-pages';

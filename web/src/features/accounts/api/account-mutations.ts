@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { createAccount, deleteAccount, renameAccount } from '@common/api/routes';
 import { api } from '@/lib/api-client';
 import { randomId } from '@/lib/random-id';
-import { accountKeys } from './accounts-queries';
+import { accountKeys } from './account-keys';
 
 /**
  * POST /api/accounts: a new workspace owned by the caller. One idempotency key

@@ -1,13 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getAccount, getAccountStats, listAccounts } from '@common/api/routes';
 import { api } from '@/lib/api-client';
-
-/** Query keys for accounts, so every mutation invalidates the same ones. */
-export const accountKeys = {
-  all: ['accounts'] as const,
-  one: (accountId: string) => ['accounts', accountId] as const,
-  stats: (accountId: string) => ['accounts', accountId, 'stats'] as const,
-};
+import { accountKeys } from './account-keys';
 
 /** GET /api/accounts: the user's workspaces, newest first. */
 export const accountsQuery = queryOptions({

@@ -3,6 +3,7 @@ import { EXAMPLE_QUESTIONS_SHOWN } from '@common/ai-search';
 import { listExampleQuestions } from '@common/api/routes';
 import { ApiError, api } from '@/lib/api-client';
 import { pickExamples } from '../lib/pick-examples';
+import { aiSearchKeys } from './ai-search-keys';
 
 /**
  * GET .../example-questions: up to twice the wanted count, of which 6 are
@@ -11,7 +12,7 @@ import { pickExamples } from '../lib/pick-examples';
  */
 export const exampleQuestionsQuery = (accountId: string) =>
   queryOptions({
-    queryKey: ['ai-search', accountId, 'example-questions'] as const,
+    queryKey: aiSearchKeys.exampleQuestions(accountId),
     queryFn: async ({ signal }) => {
       try {
         const query = { count: EXAMPLE_QUESTIONS_SHOWN };

@@ -7,12 +7,13 @@ import {
   updateCollection,
 } from '@common/api/routes';
 import type { CollectionInput, CollectionUpdate, MoveInput } from '@common/collections';
+import { knowledgeKeys } from '@/features/knowledge/api/knowledge-keys';
 import { api } from '@/lib/api-client';
 
 /** After any change of collections or of an item's place: the tree, the lists and the items read again. */
 function useRefreshWorkspace(accountId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['knowledge', accountId] });
+  return () => queryClient.invalidateQueries({ queryKey: knowledgeKeys.all(accountId) });
 }
 
 /** POST .../knowledge/:id/move: an item with its pages to a collection, under a parent, at a place. */

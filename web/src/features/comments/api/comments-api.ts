@@ -10,12 +10,9 @@ import {
   startThread,
   watchKnowledge,
 } from '@common/api/routes';
+import { knowledgeKeys } from '@/features/knowledge/api/knowledge-keys';
 import { api } from '@/lib/api-client';
-
-/** Query keys: an item's discussion is ['comments', accountId, itemId] (the live refresh's key for its changes). */
-export const commentKeys = {
-  item: (accountId: string, knowledgeId: string) => ['comments', accountId, knowledgeId] as const,
-};
+import { commentKeys } from './comment-keys';
 
 export const discussionQuery = (accountId: string, knowledgeId: string) =>
   queryOptions({
@@ -34,7 +31,7 @@ export function useDiscussionActions(accountId: string, knowledgeId: string) {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: commentKeys.item(accountId, knowledgeId) }),
       // The comment counts of the item's header and card (['knowledge', accountId, ...]; the live refresh does the same for others).
-      queryClient.invalidateQueries({ queryKey: ['knowledge', accountId] }),
+      queryClient.invalidateQueries({ queryKey: knowledgeKeys.all(accountId) }),
     ]);
   const mutation = <Input>(run: (input: Input) => Promise<unknown>) =>
     // eslint-disable-next-line react-hooks/rules-of-hooks

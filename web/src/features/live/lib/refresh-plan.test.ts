@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '@common/live';
-import { accountUsersKey } from '@/features/accounts';
+import { accountUsersKeys } from '@/features/accounts';
 import { queriesToRefresh } from './refresh-plan';
 
 const A = '00000000-0000-4000-8000-00000000000a';
@@ -26,7 +26,7 @@ function cache() {
     ['accounts', A],
     ['accounts', A, 'stats'],
     // The users page and the dashboard's first steps read this one query.
-    [...accountUsersKey(A)],
+    [...accountUsersKeys.of(A)],
     ['knowledge', B, 'list', { search: '', tags: [] }],
     ['account-users', B],
     ['me'],

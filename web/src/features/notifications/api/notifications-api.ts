@@ -1,9 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { listNotifications, readAllNotifications, readNotification } from '@common/api/routes';
 import { api } from '@/lib/api-client';
-
-/** ['notifications', accountId]: the live refresh's key for the person's own notifications. */
-export const notificationKeys = { mine: (accountId: string) => ['notifications', accountId] as const };
+import { notificationKeys } from './notification-keys';
 
 export const notificationsQuery = (accountId: string) =>
   queryOptions({

@@ -2,11 +2,13 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { endpointUrl } from '@common/api/client';
 import { getMe, removeAvatar, skipNamePrompt, updateProfile, uploadAvatar } from '@common/api/routes';
 import type { MeDto } from '@common/profile';
+import { accountUsersKeys } from '@/features/accounts/api/account-keys';
 import { ApiError, api } from '@/lib/api-client';
+import { profileKeys } from './profile-keys';
 
 /** GET /api/me: the signed-in user and profile. */
 export const meQuery = queryOptions({
-  queryKey: ['me'],
+  queryKey: profileKeys.me,
   queryFn: async ({ signal }) => (await api(getMe, {}, { signal })).data,
 });
 
@@ -38,7 +40,7 @@ function useAvatarChanged() {
   const queryClient = useQueryClient();
   return (me: MeDto) => {
     queryClient.setQueryData(meQuery.queryKey, me);
-    void queryClient.invalidateQueries({ queryKey: ['account-users'] });
+    void queryClient.invalidateQueries({ queryKey: accountUsersKeys.all });
   };
 }
 

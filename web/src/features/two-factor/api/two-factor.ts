@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as contract from '@common/api/routes';
 import { TWO_FACTOR_CODES } from '@common/two-factor';
+import { accountUsersKeys } from '@/features/accounts/api/account-keys';
+import { profileKeys } from '@/features/profile/api/profile-keys';
 import { api, ApiError } from '@/lib/api-client';
 import { sessionQuery } from '@/lib/session';
 
@@ -17,8 +19,8 @@ function useRefreshAfterChange() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: twoFactorStatusQuery.queryKey }),
-      queryClient.invalidateQueries({ queryKey: ['me'] }),
-      queryClient.invalidateQueries({ queryKey: ['account-users'] }),
+      queryClient.invalidateQueries({ queryKey: profileKeys.me }),
+      queryClient.invalidateQueries({ queryKey: accountUsersKeys.all }),
     ]);
 }
 

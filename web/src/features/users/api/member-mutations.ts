@@ -3,12 +3,12 @@ import { cancelInvite, inviteUser, removeUser, transferOwnership, updateUserRole
 import type { AccountUsersDto } from '@common/members';
 import type { AssignableRole, Role } from '@common/roles';
 import { api } from '@/lib/api-client';
-import { accountKeys, accountUsersKey } from '@/features/accounts';
+import { accountKeys, accountUsersKeys } from '@/features/accounts';
 
 /** Applies `change` to the cached users list at once; returns how to undo it. */
 function useOptimisticUsers(accountId: string) {
   const queryClient = useQueryClient();
-  const key = accountUsersKey(accountId);
+  const key = accountUsersKeys.of(accountId);
   return {
     async apply(change: (users: AccountUsersDto) => AccountUsersDto) {
       await queryClient.cancelQueries({ queryKey: key });
@@ -67,7 +67,7 @@ export function useRemoveUser(accountId: string) {
         queryClient.removeQueries({ queryKey: accountKeys.one(accountId) });
         return queryClient.invalidateQueries({ queryKey: accountKeys.all, exact: true });
       }
-      return queryClient.invalidateQueries({ queryKey: accountUsersKey(accountId) });
+      return queryClient.invalidateQueries({ queryKey: accountUsersKeys.of(accountId) });
     },
   });
 }
@@ -77,7 +77,7 @@ export function useInviteUser(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; role: AssignableRole }) => api(inviteUser, { json: { ...input, accountId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountUsersKey(accountId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountUsersKeys.of(accountId) }),
   });
 }
 
@@ -86,6 +86,6 @@ export function useCancelInvite(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (inviteId: string) => api(cancelInvite, { query: { inviteId, accountId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountUsersKey(accountId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountUsersKeys.of(accountId) }),
   });
 }

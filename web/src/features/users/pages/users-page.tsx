@@ -12,7 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { accountQuery, accountUsersKey, accountUsersQuery } from '@/features/accounts';
+import { accountQuery, accountUsersKeys, accountUsersQuery } from '@/features/accounts';
 import { sessionQuery } from '@/lib/session';
 import { useCancelInvite } from '../api/member-mutations';
 import { ChangeRoleDialog } from '../components/change-role-dialog';
@@ -32,7 +32,7 @@ export function UsersPage() {
   const queryClient = useQueryClient();
   // An expired avatar URL is renewed by fetching the list again: the server signs fresh ones.
   const renewAvatars = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: accountUsersKey(accountId) }),
+    () => void queryClient.invalidateQueries({ queryKey: accountUsersKeys.of(accountId) }),
     [queryClient, accountId],
   );
   const account = useQuery(accountQuery(accountId));

@@ -1,0 +1,2 @@
+/** Query keys for the signed-in person's own profile. */
+export const profileKeys = { me: ['me'] as const };
