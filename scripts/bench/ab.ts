@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { buildServer } from '../build-server';
 import { closedLoop, httpClient } from './http-load';
 import { freePort } from '../../server/test/free-port';
+import { startLoreProcess } from '../../server/test/lore-process';
 
 const { values: args } = parseArgs({
   options: {
@@ -90,33 +91,16 @@ interface Server {
 }
 
 async function startLore(name: string, entry: string, work: string): Promise<Server> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(work, `${name}-data-`));
-  const child = spawn(process.execPath, [entry], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SMTP_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const lore = startLoreProcess({
+    port: await freePort(),
+    dataDir: fs.mkdtempSync(path.join(work, `${name}-data-`)),
+    entry,
+    env: { NODE_ENV: 'production', DATABASE_URL: databaseUrl },
   });
-  for (let tries = 0; ; tries++) {
-    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}) while starting`);
-    const healthy = await fetch(`${baseUrl}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) return { name, baseUrl, process: child };
-    if (tries > 600) throw new Error(`${name} did not start within a minute`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await lore.ready().catch((error: unknown) => {
+    throw new Error(`${name} did not start`, { cause: error });
+  });
+  return { name, baseUrl: lore.baseUrl, process: lore.child };
 }
 
 async function startHello(): Promise<Server> {

@@ -18,12 +18,22 @@ export function startArguments(): string[] {
 
 /**
  * A real Lore process, started as `npm start` starts it, on `port`, with `env` on top of
- * sensible test settings (the dev outbox, no SMTP). `waitFor` waits for a line
- * of its log; `stop` sends SIGTERM and waits for a clean exit.
+ * sensible test settings (the embedded database, the dev outbox, no SMTP). The one way tests,
+ * browser tests and benches start Lore as a process. `waitFor` waits for a line of its log;
+ * `stop` sends SIGTERM and waits for a clean exit.
  */
-export function startLoreProcess(options: { port: number; dataDir: string; env?: Record<string, string> }) {
+export function startLoreProcess(options: {
+  port: number;
+  dataDir: string;
+  env?: Record<string, string>;
+  /** Node's own flags, before the server's entry (a CPU profile's). */
+  nodeFlags?: string[];
+  /** Another build of the server to run (bench:ab's of an older commit); by default what `npm start` runs. */
+  entry?: string;
+}) {
   const baseUrl = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, startArguments(), {
+  const start = options.entry ? [...startArguments().slice(0, -1), options.entry] : startArguments();
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...start], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -45,10 +55,15 @@ export function startLoreProcess(options: { port: number; dataDir: string; env?:
   let exitCode: number | null | undefined;
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve((exitCode = code))));
 
-  const waitFor = async (text: string | RegExp, timeoutMs = 60_000) => {
+  /** The first match of `text` in the log from `since` (a length of `output()`) on, once it is there. */
+  const waitFor = async (text: string | RegExp, timeoutMs = 60_000, since = 0) => {
     const deadline = Date.now() + timeoutMs;
-    const found = () => (typeof text === 'string' ? output.includes(text) : text.test(output));
-    while (!found()) {
+    const find = () => {
+      const log = output.slice(since);
+      return typeof text === 'string' ? (log.includes(text) ? text : undefined) : text.exec(log)?.[0];
+    };
+    for (let found = find(); ; found = find()) {
+      if (found !== undefined) return found;
       if (Date.now() > deadline || exitCode !== undefined) throw new Error(`"${text}" never appeared in:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -61,7 +76,13 @@ export function startLoreProcess(options: { port: number; dataDir: string; env?:
     waitFor,
     output: () => output,
     /** Resolves once Lore answers requests. */
-    ready: () => waitFor('Lore is running'),
+    ready: (timeoutMs?: number) => waitFor('Lore is running', timeoutMs),
+    /** The sign-in link the dev outbox logged for `email`, after `since` (a length of `output()`). */
+    loginLink: async (email: string, since = 0) => {
+      const quoted = email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const line = await waitFor(new RegExp(`^.*"to":"${quoted}".*$`, 'm'), 10_000, since);
+      return line.match(/https?:\/\/[^\s"\\]+\/auth\/callback\?token=[^\s"\\]+/)![0];
+    },
     /** SIGTERM, as a service manager stops it; resolves with the exit code. */
     async stop() {
       if (exitCode === undefined) child.kill('SIGTERM');
@@ -82,10 +103,10 @@ export type LoreProcess = ReturnType<typeof startLoreProcess>;
  */
 export async function signInThroughLog(lore: LoreProcess, email: string, name?: string): Promise<TestClient> {
   const client = new TestClient(lore.baseUrl);
+  const since = lore.output().length;
   const asked = await client.post('/api/auth/sign-in/magic-link', { email, callbackURL: '/auth/callback' });
   if (asked.status !== 200) throw new Error(`The sign-in link was refused: ${asked.status}`);
-  await lore.waitFor('/auth/callback?token=');
-  const link = lore.output().match(/https?:\/\/[^\s"\\]+\/auth\/callback\?token=[^\s"\\]+/)![0];
+  const link = await lore.loginLink(email, since);
   const redeemed = await client.post('/api/redeemLoginLink', { token: tokenOf(link), ...(name ? { name } : {}) });
   if (redeemed.status !== 200) throw new Error(`The sign-in link did not sign in: ${redeemed.status}`);
   return client;
