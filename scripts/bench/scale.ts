@@ -37,6 +37,7 @@ import { loadKnowledge } from '../../server/data/load-knowledge';
 import { wholeWorkspace } from '../../server/data/collection-access';
 import { listTreeItems } from '../../server/data/collections';
 import { BENCH_COLLECTIONS, deepestItem, organiseWorkspace, TREE_LEVELS } from './collections';
+import { RATE_LIMITS } from '../../server/auth/rate-limits';
 import { migrateToLatest } from '../../server/db/migrate';
 import { runOnOwnConnection } from '../../server/db/postgres-direct';
 import type { DB } from '../../server/db/schema';
@@ -49,6 +50,8 @@ import { openPglite, openPostgres, type BenchDatabase } from './engines';
 import { closedLoop, httpClient, type HttpRequest, type LoadResult } from './http-load';
 import { callApi, signIn, startLore } from './lore-process';
 
+/** Between two writes of the "after a write" timings: 80% of what one session may write a minute. */
+const WRITE_SPACING_MS = 60_000 / (RATE_LIMITS.writesPerSession.max * 0.8);
 /** Bumped when the corpus or the seeding changes: a reused database of another version is seeded again. */
 const CORPUS_VERSION = 2;
 /** A plan reading more rows than this share of the workspace's items to return one page is flagged (10,000 at 100,000). */
@@ -602,6 +605,8 @@ async function main() {
             };
             result.afterWrite = await closedLoop(
               async () => {
+                // Spaced so that the session stays under its writes a minute (decision 26); only the read is timed.
+                await new Promise((resolve) => setTimeout(resolve, WRITE_SPACING_MS));
                 await client.send(write);
                 return client.send(scenario.request);
               },
