@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { clearAccountPreferences } from '@/lib/account-preferences';
 import { paths } from '@/lib/paths';
+import { useSchemaForm, WHOLE_FORM } from '@/lib/schema-form';
 import { useDeleteAccount, useRenameAccount } from '../api/account-mutations';
 
 /** Settings > Account: rename (owners and admins) and delete (owner only). */
@@ -16,20 +17,20 @@ export function AccountSettings({ account }: { account: AccountDto }) {
   const rename = useRenameAccount(account.id);
   const remove = useDeleteAccount(account.id);
   const [name, setName] = useState(account.name);
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(accountNameSchema);
+  const error = form.errors[WHOLE_FORM];
   const [confirming, setConfirming] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = accountNameSchema.safeParse(name);
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-    setError(null);
-    rename.mutate(parsed.data, {
+    const accountName = form.check(name);
+    if (accountName === undefined) return;
+    rename.mutate(accountName, {
       onSuccess: (saved) => {
         setName(saved.name);
         toast.success('Account renamed');
       },
-      onError: (failure) => setError(failure.message),
+      onError: (failure) => form.fail(failure.message),
     });
   };
 

@@ -4,6 +4,7 @@ import { accountNameSchema } from '@common/accounts';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { paths } from '@/lib/paths';
+import { useSchemaForm, WHOLE_FORM } from '@/lib/schema-form';
 import { useCreateAccount } from '../api/account-mutations';
 
 /** Names a new workspace, creates it and opens its dashboard. */
@@ -17,19 +18,19 @@ export function CreateAccountForm({
   const navigate = useNavigate();
   const create = useCreateAccount();
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(accountNameSchema);
+  const error = form.errors[WHOLE_FORM];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = accountNameSchema.safeParse(name);
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-    setError(null);
-    create.mutate(parsed.data, {
+    const accountName = form.check(name);
+    if (accountName === undefined) return;
+    create.mutate(accountName, {
       onSuccess: (account) => {
         onCreated?.();
         navigate(paths.account(account.id).dashboard());
       },
-      onError: (failure) => setError(failure.message),
+      onError: (failure) => form.fail(failure.message),
     });
   };
 

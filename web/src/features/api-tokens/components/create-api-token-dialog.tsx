@@ -6,6 +6,7 @@ import { ChoiceCard } from '@/components/ui/choice-card';
 import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { useSchemaForm } from '@/lib/schema-form';
 import { useCreateApiToken } from '../api/api-tokens';
 
 const LIFETIME_LABELS: Record<(typeof API_TOKEN_LIFETIMES)[number], string> = {
@@ -66,19 +67,20 @@ function TokenForm({
   const [workspace, setWorkspace] = useState(accountId);
   const [access, setAccess] = useState<ApiTokenAccess>('read');
   const [lifetime, setLifetime] = useState('30');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(createApiTokenSchema);
+  // One line under the form says what is wrong, the name's problem or the server's refusal.
+  const error = Object.values(form.errors)[0];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = createApiTokenSchema.safeParse({
+    const input = form.check({
       name,
       accountId: workspace,
       access,
       expiresInDays: lifetime === 'never' ? null : Number(lifetime),
     });
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-    setError(null);
-    create.mutate(parsed.data, { onSuccess: onCreated, onError: (failure) => setError(failure.message) });
+    if (input === undefined) return;
+    create.mutate(input, { onSuccess: onCreated, onError: (failure) => form.fail(failure.message) });
   };
 
   return (
@@ -95,8 +97,8 @@ function TokenForm({
           onChange={(e) => setName(e.target.value)}
           placeholder="Nightly backup script"
           maxLength={100}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? 'token-error' : undefined}
+          aria-invalid={Boolean(form.errors.name)}
+          aria-describedby={form.errors.name ? 'token-error' : undefined}
           autoFocus
         />
       </div>

@@ -1,13 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { COLLECTION_COLORS, type CollectionColor, type CollectionDto } from '@common/collections';
+import {
+  COLLECTION_COLORS,
+  collectionInputSchema,
+  type CollectionColor,
+  type CollectionDto,
+} from '@common/collections';
 import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { queryOptions } from '@tanstack/react-query';
 import { getAccountUsers } from '@common/api/routes';
 import { api } from '@/lib/api-client';
+import { useSchemaForm } from '@/lib/schema-form';
 import { collectionKeys } from '../api/collections-queries';
 import { useCreateCollection, useUpdateCollection } from '../api/collection-mutations';
 import { COLOR_NAMES } from './collection-colors';
@@ -55,14 +61,14 @@ function CollectionForm({ accountId, collection, onOpenChange }: Parameters<type
   const [color, setColor] = useState<CollectionColor | ''>(collection?.color ?? '');
   const [restricted, setRestricted] = useState(collection?.restricted ?? false);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set(collection?.memberIds));
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(collectionInputSchema);
+  const error = Object.values(form.errors)[0];
   const members = useQuery({ ...collectionMembersQuery(accountId), enabled: restricted });
   const create = useCreateCollection(accountId);
   const update = useUpdateCollection(accountId);
   const busy = create.isPending || update.isPending;
 
   const submit = () => {
-    if (!name.trim()) return setError('Collection name is required');
     const values = {
       name,
       description: description.trim() || null,
@@ -70,12 +76,13 @@ function CollectionForm({ accountId, collection, onOpenChange }: Parameters<type
       restricted,
       memberIds: restricted ? [...chosen] : [],
     };
+    if (form.check(values) === undefined) return;
     const done = {
       onSuccess: () => {
         toast.success(collection ? 'Collection saved' : 'Collection created');
         onOpenChange(false);
       },
-      onError: (failure: Error) => setError(failure.message),
+      onError: (failure: Error) => form.fail(failure.message),
     };
     if (collection) update.mutate({ collectionId: collection.id, changes: values }, done);
     else create.mutate(values, done);

@@ -4,6 +4,7 @@ import { CONTENT_MAX_LENGTH, knowledgeInputSchema, TITLE_MAX_LENGTH, type Knowle
 import { formatCount } from '@common/text';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
+import { useSchemaForm, WHOLE_FORM } from '@/lib/schema-form';
 import { cutToLimit, isNearLimit, TITLE_CUT } from '../lib/field-limits';
 import { RichTextEditor } from './editor/rich-text-editor';
 import { FieldLimit } from './field-limit';
@@ -38,9 +39,11 @@ export function KnowledgeForm(props: {
   const [title, setTitle] = useState(props.initial.title);
   const [tags, setTags] = useState(props.initial.tags);
   const [content, setContent] = useState(props.initial.content);
-  const [titleError, setTitleError] = useState<string | null>(null);
   const [titleNote, setTitleNote] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useSchemaForm(knowledgeInputSchema);
+  const titleError = form.errors.title;
+  // The tags' and the content's problems, or a failed save, show under the form.
+  const formError = form.errors[WHOLE_FORM] ?? form.errors.tags ?? form.errors.content;
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
   const leaving = useRef(false);
@@ -51,21 +54,15 @@ export function KnowledgeForm(props: {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = knowledgeInputSchema.safeParse({ title, tags, content });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      if (issue?.path[0] === 'title') setTitleError(issue.message);
-      else setFormError(issue?.message ?? 'Please check the form');
-      return;
-    }
+    const input = form.check({ title, tags, content });
+    if (input === undefined) return;
     setBusy(true);
-    setFormError(null);
     leaving.current = true;
     try {
-      await props.onSubmit(parsed.data, pendingPdfs.current);
+      await props.onSubmit(input, pendingPdfs.current);
     } catch (error) {
       leaving.current = false;
-      setFormError(error instanceof Error ? error.message : 'Saving failed');
+      form.fail(error instanceof Error ? error.message : 'Saving failed');
     } finally {
       setBusy(false);
     }
@@ -84,7 +81,7 @@ export function KnowledgeForm(props: {
             const { text, cut } = cutToLimit(event.target.value, TITLE_MAX_LENGTH);
             setTitle(text);
             setTitleNote(cut ? TITLE_CUT : null);
-            setTitleError(null);
+            form.clear('title');
           }}
           placeholder="How we deploy on Fridays"
           aria-invalid={titleError ? true : undefined}

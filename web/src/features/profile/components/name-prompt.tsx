@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { fullNameSchema } from '@common/profile';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input } from '@/components/ui/input';
+import { useSchemaForm, WHOLE_FORM } from '@/lib/schema-form';
 import { meQuery, useSkipNamePrompt, useUpdateProfile } from '../api/profile';
 
 /**
@@ -18,18 +19,18 @@ export function NamePrompt() {
   const update = useUpdateProfile();
   const skip = useSkipNamePrompt();
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(fullNameSchema);
+  const error = form.errors[WHOLE_FORM];
   if (!me.data?.ask_for_name) return null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = fullNameSchema.safeParse(name);
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-    setError(null);
-    update.mutate(parsed.data, {
+    const fullName = form.check(name);
+    if (fullName === undefined) return;
+    update.mutate(fullName, {
       // Lists and articles name people: they fetch again with the new name.
       onSuccess: () => void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'me' }),
-      onError: (failure) => setError(failure.message),
+      onError: (failure) => form.fail(failure.message),
     });
   };
 

@@ -5,6 +5,7 @@ import { fullNameSchema } from '@common/profile';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FieldError, Input, Label } from '@/components/ui/input';
+import { useSchemaForm, WHOLE_FORM } from '@/lib/schema-form';
 import { meQuery, useUpdateProfile } from '../api/profile';
 import { AvatarField } from './avatar-field';
 
@@ -14,7 +15,8 @@ export function ProfileForm() {
   const update = useUpdateProfile();
   const savedName = me.data?.profile.full_name;
   const [name, setName] = useState(savedName ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(fullNameSchema);
+  const error = form.errors[WHOLE_FORM];
   // When the saved name arrives or changes, the field shows it.
   const [shownSavedName, setShownSavedName] = useState(savedName);
   if (savedName !== shownSavedName) {
@@ -24,12 +26,11 @@ export function ProfileForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = fullNameSchema.safeParse(name);
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-    setError(null);
-    update.mutate(parsed.data, {
+    const fullName = form.check(name);
+    if (fullName === undefined) return;
+    update.mutate(fullName, {
       onSuccess: () => toast.success('Profile updated'),
-      onError: (failure) => setError(failure.message),
+      onError: (failure) => form.fail(failure.message),
     });
   };
 

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { INVITE_CONFLICT_CODES, INVITE_LIFETIME_DAYS, inviteEmailSchema } from '@common/members';
 import { ApiError } from '@/lib/api-client';
+import { useSchemaForm, WHOLE_FORM } from '@/lib/schema-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
@@ -22,29 +23,29 @@ export function InviteUserDialog(props: {
   const invite = useInviteUser(props.accountId);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<AssignableRole>('member');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(inviteEmailSchema);
+  const error = form.errors[WHOLE_FORM];
 
   const close = () => {
     props.onOpenChange(false);
     setEmail('');
     setRole('member');
-    setError(null);
+    form.clear();
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = inviteEmailSchema.safeParse(email);
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-    setError(null);
+    const invitedEmail = form.check(email);
+    if (invitedEmail === undefined) return;
     invite.mutate(
-      { email: parsed.data, role },
+      { email: invitedEmail, role },
       {
         onSuccess: () => {
-          toast.success(`Invitation sent to ${parsed.data}`);
+          toast.success(`Invitation sent to ${invitedEmail}`);
           close();
         },
         onError: (failure) => {
-          if (failure instanceof ApiError && isInviteConflict(failure.code)) setError(failure.message);
+          if (failure instanceof ApiError && isInviteConflict(failure.code)) form.fail(failure.message);
           // Refused by role (it changed since the page loaded): the spec's pair, the reason under the title.
           else if (failure instanceof ApiError && failure.status === 403)
             toast.error('Permission denied', { description: failure.message });

@@ -1,22 +1,25 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { REVISION_NAME_MAX_LENGTH } from '@common/knowledge-history';
+import { nameVersionSchema, REVISION_NAME_MAX_LENGTH } from '@common/knowledge-history';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
+import { useSchemaForm } from '@/lib/schema-form';
 import { conflictingItem, useNameVersion } from '../../api/knowledge-history';
 
 /** "Save version": names the current version, so it is easy to find in the history later. */
 export function SaveVersionDialog(props: { accountId: string; itemRef: string; currentVersion: number }) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(nameVersionSchema);
+  const error = Object.values(form.errors)[0];
   const save = useNameVersion(props.accountId, props.itemRef);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return setError('Name is required');
+    const input = form.check({ name });
+    if (input === undefined) return;
     save.mutate(
-      { name: name.trim(), basedOn: props.currentVersion },
+      { name: input.name, basedOn: props.currentVersion },
       {
         onSuccess: () => {
           setOpen(false);
@@ -24,7 +27,7 @@ export function SaveVersionDialog(props: { accountId: string; itemRef: string; c
           toast.success('Version saved');
         },
         onError: (failure) =>
-          setError(
+          form.fail(
             conflictingItem(failure)
               ? 'Someone else changed this item meanwhile: look at its current version, then save it again.'
               : failure.message,
@@ -37,7 +40,7 @@ export function SaveVersionDialog(props: { accountId: string; itemRef: string; c
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        setError(null);
+        form.clear();
       }}
     >
       <DialogTrigger asChild>
@@ -57,7 +60,7 @@ export function SaveVersionDialog(props: { accountId: string; itemRef: string; c
               maxLength={REVISION_NAME_MAX_LENGTH}
               onChange={(event) => {
                 setName(event.target.value);
-                setError(null);
+                form.clear();
               }}
               placeholder="Before the audit"
               aria-invalid={error ? true : undefined}
