@@ -14,6 +14,7 @@ export function useUpdateEmailSettings() {
   const queryClient = useQueryClient();
   const key = emailSettingsQuery.queryKey;
   return useMutation({
+    mutationKey: key,
     mutationFn: async (change: Partial<NotificationSettingsDto>) =>
       (await api(updateNotificationSettings, { json: change })).data,
     // The control shows the choice at once; a refusal puts back what was there.
@@ -26,6 +27,10 @@ export function useUpdateEmailSettings() {
     onError: (_error, _change, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before);
     },
-    onSuccess: (settings) => queryClient.setQueryData(key, settings),
+    // Two choices made in quick succession: the first answer, stored before the second, would show the
+    // second choice undone until its own answer came. Only the answer to the last save pending is shown.
+    onSuccess: (settings) => {
+      if (queryClient.isMutating({ mutationKey: key }) === 1) queryClient.setQueryData(key, settings);
+    },
   });
 }
