@@ -35,6 +35,7 @@ import * as collectionsAndNestedPages from './0035-collections-and-nested-pages'
 import * as apiTokens from './0036-api-tokens';
 import * as discussion from './0037-discussion';
 import * as schemaComments from './0040-schema-comments';
+import * as ginWithoutPendingList from './0041-gin-without-pending-list';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0036-api-tokens': apiTokens,
   '0037-discussion': discussion,
   '0040-schema-comments': schemaComments,
+  '0041-gin-without-pending-list': ginWithoutPendingList,
 };
