@@ -7,8 +7,8 @@
  * indexer (`buildItemIndex`, `itemWords`); the rows go in with COPY, in batches, with
  * the search tables' triggers and the GIN index of search_items off during the load.
  * The statistics the indexer keeps beside its rows (search_totals, search_term_counts)
- * are summed from each item's contribution, as it would have, and checked; what the
- * vocabulary trigger keeps (the vocabulary) is filled in one statement; knowledge's own triggers stay on, so whatever the app keeps from an
+ * and the vocabulary are summed from each item's contribution and words, as it would
+ * have, and checked; knowledge's own triggers stay on, so whatever the app keeps from an
  * item's row is kept. A few items are indexed again through the real indexer to check
  * the load stored the same rows. Used by `npm run bench` and
  * `npm run bench:ai-search`.
@@ -20,7 +20,7 @@ import { sql, type Kysely } from 'kysely';
 import { eng as STOP_WORDS } from 'stopword';
 import { knowledgePreview } from '../../server/content/knowledge-html';
 import type { Executor } from '../../server/data/executor';
-import { replaceItemWords } from '../../server/data/keyword-search';
+import { addVocabularyWords } from '../../server/data/keyword-search';
 import { replaceItemIndex } from '../../server/data/search-index';
 import type { DB } from '../../server/db/schema';
 import { ANALYZER_VERSION } from '../../server/search/analyze';
@@ -255,14 +255,15 @@ interface BatchTask {
 }
 
 interface BatchData {
-  /** COPY text of knowledge, search_item_words, search_passages and search_items, UTF-8. */
+  /** COPY text of knowledge, search_passages and search_items, UTF-8. */
   knowledge: Uint8Array;
-  words: Uint8Array;
   passages: Uint8Array;
   items: Uint8Array;
   /** What the batch's items add to their workspace's statistics: totals, and per term (items, passages, outlines). */
   totals: [number, number, number, number];
   termCounts: Array<[string, number, number, number]>;
+  /** The batch's vocabulary words, each with its term. */
+  words: Array<[string, string]>;
   passageCount: number;
   termCount: number;
   lastPassageId: number;
@@ -273,7 +274,6 @@ interface BatchData {
 
 const KNOWLEDGE_COLUMNS =
   'id, short_id, account_id, user_id, title, content, preview, tags, search_version, created_at, updated_at';
-const WORDS_COLUMNS = 'knowledge_id, account_id, words';
 const PASSAGE_COLUMNS = 'id, knowledge_id, account_id, position, kind, heading, length';
 const ITEM_COLUMNS = 'knowledge_id, chunk, account_id, vector, layout';
 const YEARS_OF_ITEMS = 3 * 365 * 86_400;
@@ -289,7 +289,7 @@ const copyArray = (values: string[]) =>
 function makeBatch(vocabulary: Vocabulary, task: BatchTask): BatchData {
   const random = prng(`batch ${task.workspace}:${task.batch}`);
   const knowledge: string[] = [];
-  const words: string[] = [];
+  const words = new Map<string, string>();
   const passages: string[] = [];
   const items: string[] = [];
   const topics: string[][] = [];
@@ -307,7 +307,7 @@ function makeBatch(vocabulary: Vocabulary, task: BatchTask): BatchData {
       `${item.id}\t${item.shortId}\t${task.accountId}\t${task.userId}\t${copyText(item.title)}\t${copyText(item.content)}\t${copyText(knowledgePreview(item.content))}\t${copyArray(item.tags)}\t${ANALYZER_VERSION}\t${created}\t${created}\n`,
     );
     const row = { id: item.id, account_id: task.accountId, title: item.title, tags: item.tags, content: item.content };
-    words.push(`${item.id}\t${task.accountId}\t${copyArray(itemWords(row))}\n`);
+    for (const { word, term } of itemWords(row)) words.set(word, term);
     // As replaceItemIndex stores them.
     const index = buildItemIndex(row);
     for (const [position, passage] of index.passages.entries()) {
@@ -338,7 +338,7 @@ function makeBatch(vocabulary: Vocabulary, task: BatchTask): BatchData {
   const encoder = new TextEncoder();
   return {
     knowledge: encoder.encode(knowledge.join('')),
-    words: encoder.encode(words.join('')),
+    words: [...words],
     passages: encoder.encode(passages.join('')),
     items: encoder.encode(items.join('')),
     totals,
@@ -356,12 +356,7 @@ function serveBatches() {
   const vocabulary = buildVocabulary();
   parentPort!.on('message', (task: BatchTask) => {
     const data = makeBatch(vocabulary, task);
-    parentPort!.postMessage(data, [
-      data.knowledge.buffer,
-      data.words.buffer,
-      data.passages.buffer,
-      data.items.buffer,
-    ] as ArrayBuffer[]);
+    parentPort!.postMessage(data, [data.knowledge.buffer, data.passages.buffer, data.items.buffer] as ArrayBuffer[]);
   });
 }
 
@@ -429,17 +424,20 @@ async function dropIndexes(target: BulkTarget, table: string): Promise<string[]>
  * rolled back, and their rows (every column but the ids) compared with the loaded ones.
  */
 export async function checkAgainstIndexer(db: Kysely<DB>, accountIds: string[], perAccount = 10) {
-  const rowsOf = async (executor: Executor, knowledgeId: string) => {
+  const rowsOf = async (
+    executor: Executor,
+    item: Parameters<typeof itemWords>[0] & { id: string; account_id: string },
+  ) => {
+    const { id: knowledgeId, account_id: accountId } = item;
     const passages = await sql`
       SELECT to_jsonb(p) - 'id' AS row FROM search_passages p WHERE knowledge_id = ${knowledgeId} ORDER BY position
     `.execute(executor);
     const terms = await sql`
       SELECT chunk, vector::text, layout FROM search_items WHERE knowledge_id = ${knowledgeId} ORDER BY chunk
     `.execute(executor);
-    const words =
-      await sql`SELECT to_jsonb(w) AS row FROM search_item_words w WHERE knowledge_id = ${knowledgeId}`.execute(
-        executor,
-      );
+    const words = await sql`
+      SELECT word, term FROM search_vocabulary WHERE account_id = ${accountId} AND word = ANY(${itemWords(item).map((w) => w.word)}::text[])
+      ORDER BY word`.execute(executor);
     return JSON.stringify([passages.rows, terms.rows, words.rows]);
   };
   const rollBack = new Error('roll back');
@@ -452,14 +450,14 @@ export async function checkAgainstIndexer(db: Kysely<DB>, accountIds: string[], 
       .limit(perAccount)
       .execute();
     for (const item of items) {
-      const loaded = await rowsOf(db, item.id);
+      const loaded = await rowsOf(db, item);
       let indexed = '';
       await db
         .transaction()
         .execute(async (trx) => {
-          await replaceItemWords(trx, item, itemWords(item));
+          await addVocabularyWords(trx, item.account_id, itemWords(item));
           await replaceItemIndex(trx, item, buildItemIndex(item), ANALYZER_VERSION, storedContribution);
-          indexed = await rowsOf(trx, item.id);
+          indexed = await rowsOf(trx, item);
           throw rollBack;
         })
         .catch((error: unknown) => {
@@ -480,8 +478,8 @@ export async function checkAgainstIndexer(db: Kysely<DB>, accountIds: string[], 
 
 export const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
-/** The index tables the load fills, and whose triggers (statistics, vocabulary) it turns off meanwhile. */
-const INDEX_TABLES = ['search_item_words', 'search_passages', 'search_items'];
+/** The index tables the load fills, and whose triggers it turns off meanwhile. */
+const INDEX_TABLES = ['search_passages', 'search_items'];
 
 /** What a load made, per workspace and in all. */
 export interface LoadReport {
@@ -537,7 +535,11 @@ export async function loadWorkspaces(
   const topics = sizes.map((): string[][] => []);
   const totals = { words: 0, passages: 0, terms: 0, lastPassageId: 0 };
   /** Per workspace, the statistics its items add up to. */
-  const statistics = sizes.map(() => ({ totals: [0, 0, 0, 0], terms: new Map<string, [number, number, number]>() }));
+  const statistics = sizes.map(() => ({
+    totals: [0, 0, 0, 0],
+    terms: new Map<string, [number, number, number]>(),
+    words: new Map<string, string>(),
+  }));
   try {
     for (const [i, task] of tasks.entries()) {
       // Keep every worker two batches ahead of the database.
@@ -547,7 +549,6 @@ export async function loadWorkspaces(
       made.delete(i);
       await target.query('BEGIN');
       await target.copy('knowledge', KNOWLEDGE_COLUMNS, data.knowledge);
-      await target.copy('search_item_words', WORDS_COLUMNS, data.words);
       await target.copy('search_passages', PASSAGE_COLUMNS, data.passages);
       await target.copy('search_items', ITEM_COLUMNS, data.items);
       await target.query('COMMIT');
@@ -558,6 +559,7 @@ export async function loadWorkspaces(
         counts.forEach((value, i) => (kept[i]! += value));
         workspace.terms.set(term, kept);
       }
+      for (const [word, term] of data.words) workspace.words.set(word, term);
       topics[task.workspace]!.push(...data.topics);
       totals.words += data.wordCount;
       totals.passages += data.passageCount;
@@ -606,13 +608,15 @@ export async function loadWorkspaces(
       );
     }
   });
-  // And what the vocabulary trigger would have: each word with how many items use it.
+  // And the vocabulary the indexer would have added to: every word of the items, once, with its term.
   await target.query('DELETE FROM search_vocabulary');
   await step('vocabulary', async () => {
-    await target.query(
-      `INSERT INTO search_vocabulary (account_id, word, items)
-       SELECT account_id, word, count(*) FROM search_item_words, unnest(words) AS word GROUP BY account_id, word`,
-    );
+    for (const [workspace, { words }] of statistics.entries()) {
+      const lines = [...words].map(
+        ([word, term]) => `${accountIds[workspace]!}\t${copyText(word)}\t${copyText(term)}\n`,
+      );
+      await target.copy('search_vocabulary', 'account_id, word, term', new TextEncoder().encode(lines.join('')));
+    }
   });
   const indexed = `${seconds(indexing)} (${steps.join(', ')})`;
 

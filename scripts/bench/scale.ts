@@ -331,7 +331,9 @@ async function seed(): Promise<SeedState> {
 /** Searches from the corpus: words by how many items use them, a typo that matches nothing, an item's title. */
 async function pickQueries(db: Kysely<DB>, accountId: string): Promise<Omit<Queries, 'collectionId' | 'deepRef'>> {
   const { rows: vocabulary } = await sql<{ word: string; items: number }>`
-    SELECT word, items FROM search_vocabulary WHERE account_id = ${accountId}
+    SELECT v.word, c.items FROM search_vocabulary v
+    JOIN search_term_counts c ON c.account_id = v.account_id AND c.term = v.term
+    WHERE v.account_id = ${accountId}
   `.execute(db);
   const words = vocabulary
     .filter((row) => /^[a-z]{4,}$/.test(row.word) && !isStopWord(row.word))

@@ -13,14 +13,40 @@ export interface TermGroup {
 }
 
 
-/** Stores an item's words; a trigger keeps the account's vocabulary and its spelling variants in step. */
-export async function replaceItemWords(db: Executor, item: { id: string; account_id: string }, words: string[]) {
+/**
+ * Adds an item's words (with the terms they are indexed by) to its account's
+ * vocabulary: only words new to it, or whose term changed with the analyzer, are
+ * written. In word order, so concurrent saves take their rows in the same order.
+ */
+export async function addVocabularyWords(db: Executor, accountId: string, words: Array<{ word: string; term: string }>) {
+  if (words.length === 0) return;
+  const sorted = [...words].sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
   await sql`
-    INSERT INTO search_item_words (knowledge_id, account_id, words)
-    VALUES (${item.id}, ${item.account_id}, ${words}::text[])
-    ON CONFLICT (knowledge_id) DO UPDATE SET words = excluded.words
+    INSERT INTO search_vocabulary AS v (account_id, word, term)
+    SELECT ${accountId}, w.word, w.term
+    FROM unnest(${sorted.map((w) => w.word)}::text[], ${sorted.map((w) => w.term)}::text[]) WITH ORDINALITY AS w (word, term, n)
+    WHERE NOT EXISTS (
+      SELECT 1 FROM search_vocabulary known
+      WHERE known.account_id = ${accountId} AND known.word = w.word AND known.term = w.term
+    )
+    ORDER BY w.n
+    ON CONFLICT (account_id, word) DO UPDATE SET term = excluded.term
   `.execute(db);
 }
+
+/**
+ * The account's words as search offers them: only those whose term some item still
+ * has, with that term's count of items (words stay in the vocabulary when their
+ * items go; a count is kept per term, in search_term_counts).
+ */
+const offeredWords = (db: Executor, accountId: string) =>
+  db
+    .selectFrom('search_vocabulary as v')
+    .innerJoin('search_term_counts as c', (join) =>
+      join.onRef('c.account_id', '=', 'v.account_id').onRef('c.term', '=', 'v.term'),
+    )
+    .where('v.account_id', '=', accountId)
+    .where('c.items', '>', 0);
 
 /** The account's words that start with `prefix`, those used by most items first. */
 export async function wordsStartingWith(db: Executor, accountId: string, prefix: string, limit: number) {
@@ -29,12 +55,16 @@ export async function wordsStartingWith(db: Executor, accountId: string, prefix:
   const next = chars.pop()!.codePointAt(0)! + 1;
   // The next character; surrogates are not characters, so one past U+D7FF is U+E000.
   const end = chars.join('') + String.fromCodePoint(next >= 0xd800 && next < 0xe000 ? 0xe000 : next);
-  const result = await sql<{ word: string }>`
-    SELECT word FROM search_vocabulary
-    WHERE account_id = ${accountId} AND word >= ${prefix} AND word < ${end} AND starts_with(word, ${prefix})
-    ORDER BY items DESC, word LIMIT ${limit}
-  `.execute(db);
-  return result.rows.map((row) => row.word);
+  const rows = await offeredWords(db, accountId)
+    .select('v.word')
+    .where('v.word', '>=', prefix)
+    .where('v.word', '<', end)
+    .where(sql<boolean>`starts_with(v.word, ${prefix})`)
+    .orderBy('c.items', 'desc')
+    .orderBy('v.word')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.word);
 }
 
 /** Which of these terms occur anywhere in the account's index. */
@@ -55,17 +85,20 @@ const SPELLING_SIMILARITY = 0.25;
 /** Candidates read for one misspelt word, the most alike first. */
 const SPELLING_CANDIDATES = 30;
 
-/** The account's words most alike to `word` (through the vocabulary's trigram index), with how many items use each. */
+/** The account's words most alike to `word` (through the vocabulary's trigram index), with how many items use each one's term. */
 export async function spellingCandidates(db: Executor, accountId: string, word: string) {
   const read = async (trx: Executor) => {
     // For this transaction only: the threshold the % operator (and so the index) goes by.
     await sql`SET LOCAL pg_trgm.similarity_threshold = ${sql.lit(SPELLING_SIMILARITY)}`.execute(trx);
-    const result = await sql<{ word: string; items: number }>`
-      SELECT word, items FROM search_vocabulary
-      WHERE account_id = ${accountId} AND word % ${word}
-      ORDER BY similarity(word, ${word}) DESC, items DESC, word LIMIT ${SPELLING_CANDIDATES}
-    `.execute(trx);
-    return result.rows.map((row) => ({ word: row.word, items: Number(row.items) }));
+    const rows = await offeredWords(trx, accountId)
+      .select(['v.word', 'c.items'])
+      .where(sql<boolean>`v.word % ${word}`)
+      .orderBy(sql`similarity(v.word, ${word})`, 'desc')
+      .orderBy('c.items', 'desc')
+      .orderBy('v.word')
+      .limit(SPELLING_CANDIDATES)
+      .execute();
+    return rows.map((row) => ({ word: row.word, items: Number(row.items) }));
   };
   return db.isTransaction ? read(db) : (db as Kysely<DB>).transaction().execute(read);
 }

@@ -11,12 +11,7 @@ import type { DB } from './schema';
  * Tables the database's triggers fill as the rows they count arrive: not copied,
  * but rebuilt on the way, then checked against the source like every table.
  */
-const DERIVED_TABLES = new Set([
-  'search_vocabulary',
-  'knowledge_counts',
-  'knowledge_tag_counts',
-  'knowledge_week_counts',
-]);
+const DERIVED_TABLES = new Set(['knowledge_counts', 'knowledge_tag_counts', 'knowledge_week_counts']);
 /** The migrator's own bookkeeping: the target's migrations write it. */
 const MIGRATOR_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
 /** Pages of a table read and written at a time (8 MB), so memory stays flat however large the table. */

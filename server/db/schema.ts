@@ -497,12 +497,6 @@ export interface SearchItems {
   vector: string;
 }
 
-export interface SearchItemWords {
-  account_id: string;
-  knowledge_id: string;
-  words: string[];
-}
-
 /**
  * A part of an item (the text under one heading), the unit the ranked retrieval scores.
  */
@@ -561,9 +555,16 @@ export interface SearchVectors {
   passage_id: Int8;
 }
 
+/**
+ * Per account, the words its items use (folded), for completing a last word and correcting a
+ * misspelt one (decision 29).
+ */
 export interface SearchVocabulary {
   account_id: string;
-  items: number;
+  /**
+   * The term the word is indexed by: how many items use it is that term's count in search_term_counts.
+   */
+  term: string;
   word: string;
 }
 
@@ -683,7 +684,6 @@ export interface DB {
   notifications: Notifications;
   pending_invites: PendingInvites;
   profiles: Profiles;
-  search_item_words: SearchItemWords;
   search_items: SearchItems;
   search_passages: SearchPassages;
   search_term_counts: SearchTermCounts;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { listItemsToIndex, replaceItemIndex, type StoredItemIndex } from '../data/search-index';
-import { replaceItemWords } from '../data/keyword-search';
+import { addVocabularyWords } from '../data/keyword-search';
 import { listKnowledgePdfs } from '../data/knowledge-pdfs';
 import { ANALYZER_VERSION } from './analyze';
 import {
@@ -14,7 +14,7 @@ import {
   vectorText,
   type IndexableItem,
 } from './item-terms';
-import { itemWords } from './keyword-search';
+import { itemWords, type VocabularyWord } from './keyword-search';
 import { WorkerThread } from '../threads/worker-thread';
 
 export type { IndexableItem } from './item-terms';
@@ -43,7 +43,7 @@ export const storedContribution = (rows: Array<{ chunk: number; vector: string; 
   );
 
 /** What indexing an item writes: its index, and its words for the spelling vocabulary. */
-export function analyzeItem(item: IndexableItem): { index: StoredItemIndex; words: string[] } {
+export function analyzeItem(item: IndexableItem): { index: StoredItemIndex; words: VocabularyWord[] } {
   return { index: buildItemIndex(item), words: itemWords(item) };
 }
 
@@ -81,7 +81,7 @@ export async function indexItem(db: Kysely<DB>, item: IndexableItem): Promise<vo
           ANALYZE_TIME_LIMIT_MS,
         )
       : analyzeItem(withPdfs);
-  await replaceItemWords(db, item, words);
+  await addVocabularyWords(db, item.account_id, words);
   await db.transaction().execute((trx) => replaceItemIndex(trx, item, index, ANALYZER_VERSION, storedContribution));
 }
 

@@ -325,20 +325,54 @@ describe('the vocabulary', () => {
           (SELECT count(*) FROM search_term_counts WHERE account_id = ${account})::int AS terms`.execute(lore.db)
     ).rows[0]!;
 
-  it('counts each word once per item, and forgets it with the last item that used it', async () => {
+  it('keeps each word once with its term, and offers it only while an item uses that term', async () => {
     const first = await add('Gardening', '<p>Gardening gardening tomatoes.</p>');
     const second = await add('Tomatoes', '<p>Red.</p>');
-    const items = (word: string) =>
-      sql<{ items: number }>`SELECT items FROM search_vocabulary WHERE account_id = ${accountId} AND word = ${word}`
+    const rows = (word: string) =>
+      sql<{ term: string }>`SELECT term FROM search_vocabulary WHERE account_id = ${accountId} AND word = ${word}`
         .execute(lore.db)
-        .then((result) => result.rows.map((row) => row.items));
-    expect(await items('gardening')).toEqual([1]);
-    expect(await items('tomatoes')).toEqual([2]);
+        .then((result) => result.rows.map((row) => row.term));
+    expect(await rows('gardening')).toEqual(['garden']);
+    expect(await rows('tomatoes')).toEqual(['tomato']);
+    const suggestion = async (search: string) => (await page({ search, exact: 'true' })).suggestion;
+    expect(await suggestion('gardenign')).toBe('gardening');
+    expect(await titles('garde')).toEqual(['Gardening']);
+
     await owner.delete(`/api/accounts/${accountId}/knowledge/${first.id}`);
-    expect(await items('gardening')).toEqual([]);
-    expect(await items('tomatoes')).toEqual([1]);
+    // The word stays, but no item has its term: it is neither a correction nor a completion.
+    expect(await rows('gardening')).toEqual(['garden']);
+    expect(await suggestion('gardenign')).toBeNull();
+    expect(await titles('garde')).toEqual([]);
+    expect(await suggestion('tomtoes')).toBe('tomatoes');
     await owner.delete(`/api/accounts/${accountId}/knowledge/${second.id}`);
-    expect(await vocabularyRows(accountId)).toEqual({ words: 0, terms: 0 });
+    expect((await vocabularyRows(accountId)).terms).toBe(0);
+  });
+
+  it('writes only words new to the workspace, and a term the analyzer now gives otherwise', async () => {
+    await add('Backups', '<p>Nightly backups of the database.</p>');
+    // A row's xmin is the transaction that last wrote it.
+    const vocabulary = async () =>
+      (
+        await sql<{ word: string; term: string; xmin: string }>`
+          SELECT word, term, xmin::text FROM search_vocabulary WHERE account_id = ${accountId} ORDER BY word`.execute(
+          lore.db,
+        )
+      ).rows;
+    await sql`UPDATE search_vocabulary SET term = 'stale' WHERE account_id = ${accountId} AND word = 'nightly'`.execute(
+      lore.db,
+    );
+    const before = await vocabulary();
+    await add('Restores', '<p>Nightly restores of the database.</p>');
+    const after = await vocabulary();
+    expect(after.map(({ word, term }) => ({ word, term }))).toEqual([
+      { word: 'backups', term: 'backup' },
+      { word: 'database', term: 'databas' },
+      { word: 'nightly', term: 'night' },
+      { word: 'restores', term: 'restor' },
+    ]);
+    const xmin = (rows: typeof before, word: string) => rows.find((row) => row.word === word)!.xmin;
+    expect(xmin(after, 'database')).toBe(xmin(before, 'database'));
+    expect(xmin(after, 'nightly')).not.toBe(xmin(before, 'nightly'));
   });
 
   it('goes with its account', async () => {
@@ -351,7 +385,7 @@ describe('the vocabulary', () => {
 
   it('is rebuilt for items indexed before it existed', async () => {
     await add('Onboarding checklist', '<p>Laptop, badge, accounts.</p>');
-    await sql`DELETE FROM search_item_words WHERE account_id = ${accountId}`.execute(lore.db);
+    await sql`DELETE FROM search_vocabulary WHERE account_id = ${accountId}`.execute(lore.db);
     expect(await titles('onboar')).toEqual([]);
     await lore.db.updateTable('knowledge').set({ search_version: 0 }).where('account_id', '=', accountId).execute();
     await indexStaleItems(lore.db);

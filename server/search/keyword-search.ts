@@ -10,7 +10,7 @@ import {
 import { knowledgeByIds } from '../data/knowledge';
 import type { ReadScope } from '../data/collection-access';
 import { lexemeQuery, readStatistics } from '../data/search-index';
-import { isStopWord, isVariantTerm, words } from './analyze';
+import { analyze, isStopWord, isVariantTerm, words } from './analyze';
 import { CJK, completes, parseKeywordQuery, spellable, termGroupsOf, type QueryWord } from './keyword-query';
 import { splitPassages } from './passages';
 import { VARIANT_FACTOR } from './rank';
@@ -224,8 +224,19 @@ async function suggestFor(
   return suggestSpelling(search, unknown, (word) => spellingCandidates(db, accountId, word));
 }
 
+/** A vocabulary word and the term it is indexed by (a word's first term: itself stemmed, an identifier whole). */
+export interface VocabularyWord {
+  word: string;
+  term: string;
+}
+
 /** The words an item adds to its account's vocabulary (as the index keeps them: stop words only from title and tags). */
-export function itemWords(item: { title: string; tags: string[]; content: string; pdf_texts?: string[] }): string[] {
+export function itemWords(item: {
+  title: string;
+  tags: string[];
+  content: string;
+  pdf_texts?: string[];
+}): VocabularyWord[] {
   const tagText = item.tags.join(' ');
   const body = [
     ...splitPassages(item.content).flatMap((passage) => [...words(passage.heading), ...words(passage.text)]),
@@ -238,5 +249,8 @@ export function itemWords(item: { title: string; tags: string[]; content: string
       const length = [...word].length;
       return length >= WORD_LENGTH.min && length <= WORD_LENGTH.max;
     });
-  return [...new Set(all)].sort();
+  return [...new Set(all)].sort().flatMap((word) => {
+    const [term] = analyze(word, { keepStopWords: true });
+    return term ? [{ word, term }] : [];
+  });
 }

@@ -36,6 +36,7 @@ import * as apiTokens from './0036-api-tokens';
 import * as discussion from './0037-discussion';
 import * as schemaComments from './0040-schema-comments';
 import * as ginWithoutPendingList from './0041-gin-without-pending-list';
+import * as vocabularyOfWords from './0042-vocabulary-of-words';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0037-discussion': discussion,
   '0040-schema-comments': schemaComments,
   '0041-gin-without-pending-list': ginWithoutPendingList,
+  '0042-vocabulary-of-words': vocabularyOfWords,
 };
