@@ -37,6 +37,7 @@ import * as discussion from './0037-discussion';
 import * as schemaComments from './0040-schema-comments';
 import * as ginWithoutPendingList from './0041-gin-without-pending-list';
 import * as vocabularyOfWords from './0042-vocabulary-of-words';
+import * as placeInTreeByIndex from './0043-place-in-tree-by-index';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '0040-schema-comments': schemaComments,
   '0041-gin-without-pending-list': ginWithoutPendingList,
   '0042-vocabulary-of-words': vocabularyOfWords,
+  '0043-place-in-tree-by-index': placeInTreeByIndex,
 };

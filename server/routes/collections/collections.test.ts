@@ -47,6 +47,19 @@ describe('collections', () => {
     expect(item).toMatchObject({ collectionId: general!.id, parentId: null, ancestors: [], children: [] });
   });
 
+  it('places a new item after its siblings, at the top of the collection and under a parent', async () => {
+    const { id, owner } = await lore.account();
+    const first = await createItem(owner, id, { title: 'First' });
+    const second = await createItem(owner, id, { title: 'Second' });
+    const child = await createItem(owner, id, { title: 'Child', parentId: first.id });
+    const nextChild = await createItem(owner, id, { title: 'Next child', parentId: first.id });
+    const third = await createItem(owner, id, { title: 'Third' });
+    const [general] = await collectionsOf(owner, id);
+    const place = (itemId: string) => general!.items.find((item) => item.id === itemId)!.position;
+    expect([first, second, third].map((item) => place(item.id))).toEqual([0, 1, 2]);
+    expect([child, nextChild].map((item) => place(item.id))).toEqual([0, 1]);
+  });
+
   it('lets owners and admins create, rename, reorder and delete collections, and no member', async () => {
     const { id, owner, members } = await lore.account({ roles: ['admin', 'member'] });
     const [admin, member] = members;
