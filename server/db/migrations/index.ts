@@ -38,6 +38,7 @@ import * as schemaComments from './0040-schema-comments';
 import * as ginWithoutPendingList from './0041-gin-without-pending-list';
 import * as vocabularyOfWords from './0042-vocabulary-of-words';
 import * as placeInTreeByIndex from './0043-place-in-tree-by-index';
+import * as countsWithoutJoins from './0044-counts-without-joins';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0041-gin-without-pending-list': ginWithoutPendingList,
   '0042-vocabulary-of-words': vocabularyOfWords,
   '0043-place-in-tree-by-index': placeInTreeByIndex,
+  '0044-counts-without-joins': countsWithoutJoins,
 };

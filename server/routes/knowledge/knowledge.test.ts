@@ -263,6 +263,35 @@ describe('counts kept by the database', () => {
     expect(Number(left.rows[0]!.rows)).toBe(0);
   });
 
+  it('follow one statement that changes many items, after edits of one item at a time', async () => {
+    const items = [];
+    for (let i = 0; i < 30; i++)
+      items.push(await createItem(owner, accountId, { title: `Item ${i}`, tags: i % 2 ? ['odd'] : ['even'] }));
+    await owner.patch(`${base()}/${items[0]!.short_id}`, { tags: ['even', 'first'] });
+    await owner.patch(`${base()}/${items[1]!.short_id}`, { title: 'Item one' });
+    // As an organising or a clean-up statement would: a third gain a tag, and a third move eight weeks back.
+    await sql`
+      UPDATE knowledge SET
+        tags = CASE WHEN right(title, 1) IN ('0', '3', '6', '9') THEN tags || '{kept}'::text[] ELSE tags END,
+        created_at = CASE WHEN right(title, 1) IN ('1', '4', '7') THEN created_at - interval '56 days' ELSE created_at END
+      WHERE account_id = ${accountId}`.execute(lore.db);
+    lore.deps.workspaceReads.clear();
+    const recounted = await sql<{ tag: string; count: number }>`
+      SELECT tag, count(*)::int AS count FROM knowledge, unnest(tags) AS tag WHERE account_id = ${accountId}
+      GROUP BY tag ORDER BY count(*) DESC, tag`.execute(lore.db);
+    expect(await tags()).toEqual(recounted.rows);
+    expect(recounted.rows.find((row) => row.tag === 'kept')?.count).toBeGreaterThan(0);
+    const movedBack = Number(
+      (
+        await sql<{ n: number }>`SELECT count(*) AS n FROM knowledge WHERE account_id = ${accountId}
+          AND created_at < now() - interval '50 days'`.execute(lore.db)
+      ).rows[0]!.n,
+    );
+    expect(movedBack).toBeGreaterThan(0);
+    const bars = await weekly();
+    expect([bars.at(-1), bars.at(-9)]).toEqual([30 - movedBack, movedBack]);
+  });
+
   it('stores the card preview with the item and follows edits of its content', async () => {
     const item = await createItem(owner, accountId, { title: 'Previewed', content: '<p>First &amp; <b>bold</b></p>' });
     const preview = async () => (await owner.get(base())).body.data.items[0].preview;
