@@ -67,7 +67,9 @@ export async function keywordSearch(
   if (query.page > 0 && (await searchAsTyped(db, { ...query, page: 0 })).rows.length > 0) {
     return { ...asTyped, correctedSearch: null };
   }
-  const corrected = await nearestSearch(db, query.scope.accountId, query.search);
+  // On the first page the search as typed has already looked for its misspelt words.
+  const spelled = query.page === 0 ? asTyped.suggestion : undefined;
+  const corrected = await nearestSearch(db, query.scope.accountId, query.search, spelled);
   if (!corrected) return { ...asTyped, correctedSearch: null };
   const shown = await searchAsTyped(db, { ...query, search: corrected });
   if (shown.rows.length === 0 && query.page === 0) return { ...asTyped, correctedSearch: null };
@@ -176,8 +178,14 @@ async function matchingIds(
  * unfinished last word completed to the workspace word most items use, and each
  * word that matches nothing replaced by the closest workspace word. Null when no
  * word changes. The AI search asks it before answering that nothing was found.
+ * `spelled`: the text's spelling suggestion, when the caller already has it.
  */
-export async function nearestSearch(db: Executor, accountId: string, text: string): Promise<string | null> {
+export async function nearestSearch(
+  db: Executor,
+  accountId: string,
+  text: string,
+  spelled?: string | null,
+): Promise<string | null> {
   const positive = parseKeywordQuery(text).filter((word) => !word.negated);
   const lastWord = positive.find(completes);
   const completions = lastWord ? await wordsStartingWith(db, accountId, lastWord.word, 2) : [];
@@ -186,14 +194,17 @@ export async function nearestSearch(db: Executor, accountId: string, text: strin
   if (lastWord?.span && completion) {
     nearest = nearest.slice(0, lastWord.span.start) + completion + nearest.slice(lastWord.span.end);
   }
-  const corrected = await suggestFor(
-    db,
-    accountId,
-    nearest,
-    parseKeywordQuery(nearest).filter((w) => !w.negated),
-    undefined,
-    [],
-  );
+  const corrected =
+    nearest === text && spelled !== undefined
+      ? spelled
+      : await suggestFor(
+          db,
+          accountId,
+          nearest,
+          parseKeywordQuery(nearest).filter((w) => !w.negated),
+          undefined,
+          [],
+        );
   const result = corrected ?? nearest;
   return result === text ? null : result;
 }
