@@ -258,6 +258,8 @@ test('Ctrl+K, or / outside a text field, puts the caret in the search box', asyn
   await page.goto(`${account}/knowledge`);
   const search = page.getByRole('searchbox', { name: 'Search knowledge' });
   await expect(search).toBeVisible();
+  // The server drew the box; its shortcut listens once the browser has taken the page over (its live stream open).
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'connected');
   await page.locator('body').click({ position: { x: 5, y: 400 } });
   await expect(search).not.toBeFocused();
   await page.keyboard.press('Control+k');
