@@ -292,6 +292,8 @@ export async function readCandidates(
   limit: number,
   filters: ItemFilters = {},
 ): Promise<Candidate[]> {
+  // A required group that is the query itself (a search of one word) is already its condition.
+  const withoutQuery = { ...filters, required: filters.required?.filter((required) => required !== query) };
   const result = await sql<{
     knowledge_id: string;
     updated_at: Date;
@@ -303,7 +305,7 @@ export async function readCandidates(
     WITH matched AS MATERIALIZED (
       SELECT DISTINCT s.knowledge_id FROM search_items s
       WHERE s.account_id = ${accountId} AND s.vector @@ ${query}::tsquery
-        AND ${itemConditions(accountId, 's.knowledge_id', filters)}
+        AND ${itemConditions(accountId, 's.knowledge_id', withoutQuery)}
       LIMIT ${limit}
     )
     SELECT s.knowledge_id, s.chunk, s.layout, u.lexeme, u.positions,

@@ -138,6 +138,6 @@ function candidateQuery(terms: string[], rarity: Map<string, TermRarity>): strin
     rare.push(term);
   }
   if (rare.length === terms.length) return lexemeQuery(terms);
-  const every = `(${lexemeQuery(terms, '&')})`;
-  return rare.length > 0 ? `${lexemeQuery(rare)} | ${every}` : every;
+  const every = lexemeQuery(terms, '&');
+  return rare.length > 0 ? `${lexemeQuery(rare)} | (${every})` : every;
 }
