@@ -54,12 +54,9 @@ const requests = new AsyncLocalStorage<RequestAdmission>();
 /**
  * Runs an HTTP request's work so that its first query is refused while the database's
  * queue is past its limits. Work outside a request (jobs, the change feed,
- * maintenance) and a request's later queries are never refused. A request made while
- * answering another (a page drawn on the server asks the API for its answers) is part
- * of it: let in once, with the page.
+ * maintenance) and a request's later queries are never refused.
  */
 export async function asRequest<T>(work: () => Promise<T>): Promise<T> {
-  if (inRequestBeingAnswered()) return work();
   const request: RequestAdmission = { admitted: false, refused: false };
   try {
     return await requests.run(request, work);

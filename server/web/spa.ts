@@ -5,7 +5,6 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Logger } from 'pino';
 import type { AppEnv } from '../app-env';
-import { asRequest } from '../db/admission';
 import { createPageRenderer, serverEntryBeside } from './page-renderer';
 
 /** The browser's chosen theme, which the web app keeps in this cookie too (web/src/lib/theme.tsx). */
@@ -47,8 +46,7 @@ export function spaRoutes(
       .all('/assets/*', (c) => c.text('Not found', 404))
       .use('*', serveStatic({ root, precompressed: true }))
       .get('*', async (c) => {
-        // One request for the database's admission, however many answers the page asks the API for.
-        const drawn = renderPage ? await asRequest(() => renderPage(c)) : undefined;
+        const drawn = await renderPage?.(c);
         for (const cookie of drawn?.cookies ?? []) c.header('Set-Cookie', cookie, { append: true });
         // A drawn page is its visitor's own: no shared cache may keep it, and it differs by who asks.
         c.header('Cache-Control', drawn?.html ? 'private, no-cache' : 'no-cache');
