@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumberSchema } from './knowledge';
 import { noControlCharacters } from './text-checks';
 
 /** Longest collection name, in characters. */
@@ -79,17 +80,37 @@ export const moveInputSchema = z.object({
 });
 export type MoveInput = z.input<typeof moveInputSchema>;
 
-/** An item as the tree shows it. */
+/** How many pages of one level the tree reads at a time. */
+export const TREE_PAGE_SIZE = 100;
+
+/** An item as the tree shows it: whether pages sit under it says whether it can open. */
 export const treeItemSchema = z.object({
   id: z.uuid(),
   shortId: z.string(),
   title: z.string(),
   parentId: z.uuid().nullable(),
   position: z.number().int(),
+  hasChildren: z.boolean(),
 });
 export type TreeItemDto = z.infer<typeof treeItemSchema>;
 
-/** A collection with the tree of its items the caller may see, and what the caller may do with it. */
+/** Which level of a collection's tree to read: under `parentId` (its top when absent), a page from 0. */
+export const treeLevelQuerySchema = z.object({
+  parentId: idSchema('The parent page').optional(),
+  page: pageNumberSchema,
+});
+
+/** One page of a level of the tree, in order; `nextPage` is null when the level ends here. */
+export const treeLevelSchema = z.object({
+  items: z.array(treeItemSchema),
+  nextPage: z.number().int().nullable(),
+});
+export type TreeLevelDto = z.infer<typeof treeLevelSchema>;
+
+/**
+ * A collection the caller sees. Its pages are read a level at a time (`treeLevelSchema`): a
+ * workspace of 100,000 items cannot be sent whole to every sidebar.
+ */
 export const collectionSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -99,13 +120,15 @@ export const collectionSchema = z.object({
   restricted: z.boolean(),
   /** The members chosen for it; only owners and admins are told. */
   memberIds: z.array(z.uuid()),
-  items: z.array(treeItemSchema),
 });
 export type CollectionDto = z.infer<typeof collectionSchema>;
 
-/** The collections the caller sees, in order, and whether they may manage them. */
+/** One collection with how many items it holds at any depth (what its delete would move or remove). */
+export const collectionWithCountSchema = collectionSchema.extend({ itemCount: z.number().int() });
+
+/** The collections the caller sees, in order, each with the first page of its top level, and whether they may manage them. */
 export const collectionListSchema = z.object({
-  collections: z.array(collectionSchema),
+  collections: z.array(collectionSchema.extend({ top: treeLevelSchema })),
   policies: z.object({ manage: z.boolean() }),
 });
 export type CollectionListDto = z.infer<typeof collectionListSchema>;

@@ -78,6 +78,14 @@ export const knowledgeUpdateSchema = z
   .partial()
   .extend({ version: versionSchema.optional() });
 
+/** A list's page from 0, in a query string (the knowledge list, a level of a collection's tree). */
+export const pageNumberSchema = z.coerce
+  .number({ error: 'Page must be a number' })
+  .int('Page must be a whole number')
+  .min(0, 'Page must be 0 or more')
+  .max(10_000, 'Page is too large')
+  .default(0);
+
 /**
  * The list's filters: a keyword search (blank is ignored), `tag` (repeatable)
  * that must all match, the order of a search (`sort`; without a search the
@@ -107,12 +115,7 @@ export const knowledgeListQuerySchema = z.object({
     ),
   /** Only the items of this collection (decision 35). */
   collection: idSchema('The collection').optional(),
-  page: z.coerce
-    .number({ error: 'Page must be a number' })
-    .int('Page must be a whole number')
-    .min(0, 'Page must be 0 or more')
-    .max(10_000, 'Page is too large')
-    .default(0),
+  page: pageNumberSchema,
 });
 
 /**

@@ -84,11 +84,15 @@ test('builds a tree by dragging in the sidebar and with the keyboard Move dialog
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Move “On call”' });
   await expect(dialog).toBeVisible();
+  // The way down is chosen a level at a time: the service at the top, then the runbook inside it.
   await dialog.getByLabel('Under').focus();
-  await dialog.getByLabel('Under').selectOption({ label: '\u2003Runbook' });
+  await dialog.getByLabel('Under').selectOption({ label: 'Payments service' });
+  const inside = dialog.getByLabel('Inside “Payments service”');
+  await inside.focus();
+  await inside.selectOption({ label: 'Runbook' });
   await saveScreenshot('collections-move-dialog');
   expect(await seriousProblems(page)).toEqual([]);
-  await expect(dialog.getByLabel('Under')).toBeFocused();
+  await expect(inside).toBeFocused();
   // Place, Cancel, Move.
   for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Move', exact: true })).toBeFocused();
@@ -205,4 +209,48 @@ test('on a phone the tree opens from the menu and a page is opened by touch', as
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(new RegExp(`/account/${accountId}/knowledge$`));
   await expect(page.getByRole('heading', { name: 'First week' })).toBeVisible();
+});
+
+test('a long level is read a hundred pages at a time, and a new page inside another starts under it', async ({
+  page,
+  browser,
+  lore,
+}) => {
+  const { accountId } = await workspaceWithMember(page, browser, lore);
+  const guide = await createPage(page, accountId, { title: 'Guide' });
+  const chapter = await createPage(page, accountId, { title: 'Chapter one', parentId: guide.id });
+  // 104 more at the top, stored by hand: past one page of the level.
+  await lore.db
+    .insertInto('knowledge')
+    .values(
+      Array.from({ length: 104 }, (_, n) => ({
+        short_id: `${accountId.slice(0, 5)}n${n}`,
+        account_id: accountId,
+        title: `Note ${String(n).padStart(3, '0')}`,
+        collection_id: guide.collectionId,
+      })),
+    )
+    .execute();
+
+  await page.goto(`/account/${accountId}/knowledge`);
+  const tree = page.getByRole('navigation', { name: 'Collections' });
+  const general = tree.getByRole('region', { name: 'General' });
+  await expect(general.getByRole('link', { name: /^Note / })).toHaveCount(99);
+  await tree.getByRole('button', { name: 'Show more' }).click();
+  await expect(general.getByRole('link', { name: /^Note / })).toHaveCount(104);
+  await expect(tree.getByRole('button', { name: 'Show more' })).toBeHidden();
+
+  // "New page inside" the chapter: the placement starts at it, the way down chosen level by level.
+  await page.goto(`/account/${accountId}/knowledge/${chapter.short_id}`);
+  await page.getByRole('button', { name: 'Article actions' }).click();
+  await page.getByRole('menuitem', { name: 'New page inside' }).click();
+  await expect(page.getByLabel('Under')).toHaveValue(guide.id);
+  await expect(page.getByLabel('Inside “Guide”')).toHaveValue(chapter.id);
+  await page.getByLabel('Title').fill('Section one');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link')).toHaveText([
+    'General',
+    'Guide',
+    'Chapter one',
+  ]);
 });

@@ -5,6 +5,9 @@ import {
   collectionOrderSchema,
   collectionSchema,
   collectionUpdateSchema,
+  collectionWithCountSchema,
+  treeLevelQuerySchema,
+  treeLevelSchema,
   moveInputSchema,
 } from '../collections';
 import { knowledgeRefSchema, knowledgeSchema } from '../knowledge';
@@ -15,14 +18,34 @@ import { z } from 'zod';
 const tags = ['Collections'];
 const collectionParams = accountParams.extend({ collectionId: z.string() });
 
-/** GET .../collections: the collections the caller sees, each with its tree of items (decision 35). */
+/** GET .../collections: the collections the caller sees, in order (decision 35). */
 export const listCollections = defineEndpoint('member', {
   method: 'get',
   path: '/api/accounts/{accountId}/collections',
   tags,
-  summary: 'The collections the caller sees, in order, each with its tree of items',
+  summary: 'The collections the caller sees, in order',
   request: { params: accountParams },
   responses: { 200: ok(dataOf(collectionListSchema), 'The collections') },
+});
+
+/** GET .../collections/{collectionId}: one collection, with how many items it holds. */
+export const getCollection = defineEndpoint('member', {
+  method: 'get',
+  path: '/api/accounts/{accountId}/collections/{collectionId}',
+  tags,
+  summary: 'One collection the caller sees, with how many items it holds',
+  request: { params: collectionParams },
+  responses: { 200: ok(dataOf(collectionWithCountSchema), 'The collection') },
+});
+
+/** GET .../collections/{collectionId}/tree: one level of its tree, a page at a time. */
+export const collectionTreeLevel = defineEndpoint('member', {
+  method: 'get',
+  path: '/api/accounts/{accountId}/collections/{collectionId}/tree',
+  tags,
+  summary: 'The pages directly under a page of the collection (its top without parentId), in order, 100 at a time',
+  request: { params: collectionParams, query: treeLevelQuerySchema },
+  responses: { 200: ok(dataOf(treeLevelSchema), 'One page of the level'), ...errors(400) },
 });
 
 /** POST .../collections: a new collection at the end (owners and admins). */

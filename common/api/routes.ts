@@ -65,6 +65,10 @@ export const openCollaboration = {
   method: 'get',
   path: '/api/accounts/{accountId}/knowledge/{knowledgeId}/collaboration',
 } as EndpointRoute<typeof collaboration.openCollaboration>;
+export const collectionTreeLevel = {
+  method: 'get',
+  path: '/api/accounts/{accountId}/collections/{collectionId}/tree',
+} as EndpointRoute<typeof collections.collectionTreeLevel>;
 export const createCollection = { method: 'post', path: '/api/accounts/{accountId}/collections' } as EndpointRoute<
   typeof collections.createCollection
 >;
@@ -72,6 +76,10 @@ export const deleteCollection = {
   method: 'delete',
   path: '/api/accounts/{accountId}/collections/{collectionId}',
 } as EndpointRoute<typeof collections.deleteCollection>;
+export const getCollection = {
+  method: 'get',
+  path: '/api/accounts/{accountId}/collections/{collectionId}',
+} as EndpointRoute<typeof collections.getCollection>;
 export const listCollections = { method: 'get', path: '/api/accounts/{accountId}/collections' } as EndpointRoute<
   typeof collections.listCollections
 >;

@@ -47,15 +47,21 @@ export async function organiseWorkspace(db: Kysely<DB>, accountId: string): Prom
   return ids;
 }
 
-/** The deepest item of the workspace: the benchmark opens it, its breadcrumbs five ancestors long. */
-export async function deepestItem(db: Kysely<DB>, accountId: string): Promise<string> {
-  const result = await sql<{ short_id: string }>`
-    SELECT k.short_id FROM knowledge k
+/**
+ * The deepest item of the workspace: the benchmark opens it, its breadcrumbs five ancestors
+ * long, and reads the level of the tree it sits in.
+ */
+export async function deepestItem(
+  db: Kysely<DB>,
+  accountId: string,
+): Promise<{ shortId: string; collectionId: string; parentId: string }> {
+  const result = await sql<{ short_id: string; collection_id: string; parent_id: string }>`
+    SELECT k.short_id, k.collection_id, k.parent_id FROM knowledge k
     JOIN knowledge p1 ON p1.id = k.parent_id JOIN knowledge p2 ON p2.id = p1.parent_id
     JOIN knowledge p3 ON p3.id = p2.parent_id JOIN knowledge p4 ON p4.id = p3.parent_id
     JOIN knowledge p5 ON p5.id = p4.parent_id
     WHERE k.account_id = ${accountId} LIMIT 1`.execute(db);
   const row = result.rows[0];
   if (!row) throw new Error('The workspace has no tree six levels deep: seed more items');
-  return row.short_id;
+  return { shortId: row.short_id, collectionId: row.collection_id, parentId: row.parent_id };
 }

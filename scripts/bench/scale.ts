@@ -35,7 +35,8 @@ import { KNOWLEDGE_PAGE_SIZE } from '../../common/knowledge';
 import { countCreatedPerWeek, countKnowledge, listKnowledge, listTags } from '../../server/data/knowledge';
 import { loadKnowledge } from '../../server/data/load-knowledge';
 import { wholeWorkspace } from '../../server/data/collection-access';
-import { listTreeItems } from '../../server/data/collections';
+import { listCollections, listTreeLevel } from '../../server/data/collections';
+import { TREE_PAGE_SIZE } from '../../common/collections';
 import { BENCH_COLLECTIONS, deepestItem, organiseWorkspace, TREE_LEVELS } from './collections';
 import { RATE_LIMITS } from '../../server/auth/rate-limits';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -53,7 +54,7 @@ import { callApi, signIn, startLore } from './lore-process';
 /** Between two writes of the "after a write" timings: 80% of what one session may write a minute. */
 const WRITE_SPACING_MS = 60_000 / (RATE_LIMITS.writesPerSession.max * 0.8);
 /** Bumped when the corpus or the seeding changes: a reused database of another version is seeded again. */
-const CORPUS_VERSION = 2;
+const CORPUS_VERSION = 3;
 /** A plan reading more rows than this share of the workspace's items to return one page is flagged (10,000 at 100,000). */
 const FLAG_SHARE = 0.1;
 /**
@@ -133,6 +134,8 @@ interface Queries {
   /** A collection of the large workspace, and its deepest item (issue 32: 50 collections, trees 6 levels deep). */
   collectionId: string;
   deepRef: string;
+  /** Where the deepest item sits: its collection and parent, a level of the tree the sidebar reads. */
+  deepLevel: { collectionId: string; parentId: string };
 }
 
 interface SeedState {
@@ -190,6 +193,17 @@ function scenarios(state: SeedState): Scenario[] {
     allowedRows: FIXED_ALLOWANCE,
     kept,
   });
+  // The sidebar reads its tree a level at a time (decision 35): a page of a level, and whether each row opens.
+  const treeLevel = (name: string, collectionId: string, parentId: string | null): Scenario => ({
+    name,
+    request: {
+      method: 'GET',
+      path: `/api/accounts/${accountId}/collections/${collectionId}/tree${parentId ? `?parentId=${parentId}` : ''}`,
+    },
+    sql: (db) => listTreeLevel(db, { accountId, collectionId, parentId, page: 0, pageSize: TREE_PAGE_SIZE }),
+    allowedRows: FIXED_ALLOWANCE,
+    kept: false,
+  });
   return [
     search('list page 0', { page: 0 }),
     search('list page 50', { page: 50 }),
@@ -215,13 +229,14 @@ function scenarios(state: SeedState): Scenario[] {
       kept: true,
     },
     {
-      // The sidebar's tree: every visible item's title and place, read whole (decision 35).
-      name: `collections (${BENCH_COLLECTIONS}) with their trees`,
+      name: `collections (${BENCH_COLLECTIONS})`,
       request: { method: 'GET', path: `/api/accounts/${accountId}/collections` },
-      sql: (db) => listTreeItems(db, wholeWorkspace(accountId)),
-      allowedRows: items + FIXED_ALLOWANCE,
+      sql: (db) => listCollections(db, wholeWorkspace(accountId)),
+      allowedRows: FIXED_ALLOWANCE,
       kept: false,
     },
+    treeLevel("the top of a collection's tree", q.collectionId, null),
+    treeLevel('a level of the tree 6 deep', q.deepLevel.collectionId, q.deepLevel.parentId),
     get('count', '/count', (db) => countKnowledge(db, wholeWorkspace(accountId))),
     get('tags', '/tags', (db) => listTags(db, wholeWorkspace(accountId))),
     get('weekly', '/weekly', (db) =>
@@ -310,7 +325,10 @@ async function seed(): Promise<SeedState> {
     const queries = {
       ...(await pickQueries(database.db, accountIds[0]!)),
       collectionId: collectionIds[1]!,
-      deepRef: await deepestItem(database.db, accountIds[0]!),
+      ...(await deepestItem(database.db, accountIds[0]!).then(({ shortId, ...deepLevel }) => ({
+        deepRef: shortId,
+        deepLevel,
+      }))),
     };
     const state: SeedState = {
       version: CORPUS_VERSION,
@@ -329,7 +347,10 @@ async function seed(): Promise<SeedState> {
 }
 
 /** Searches from the corpus: words by how many items use them, a typo that matches nothing, an item's title. */
-async function pickQueries(db: Kysely<DB>, accountId: string): Promise<Omit<Queries, 'collectionId' | 'deepRef'>> {
+async function pickQueries(
+  db: Kysely<DB>,
+  accountId: string,
+): Promise<Omit<Queries, 'collectionId' | 'deepRef' | 'deepLevel'>> {
   const { rows: vocabulary } = await sql<{ word: string; items: number }>`
     SELECT v.word, c.items FROM search_vocabulary v
     JOIN search_term_counts c ON c.account_id = v.account_id AND c.term = v.term

@@ -41,20 +41,69 @@ export async function findCollection(db: Executor, accountId: string, id: string
     .executeTakeFirst();
 }
 
+/** An item as the tree shows it, and whether items sit under it. */
+export interface TreeRow {
+  id: string;
+  short_id: string;
+  title: string;
+  collection_id: string;
+  parent_id: string | null;
+  position: number;
+  has_children: boolean;
+}
+
+/** A tree row's columns from `knowledge k` (`knowledge_tree_idx` finds both the rows and their children). */
+const treeRowColumns = sql`k.id, k.short_id, k.title, k.collection_id, k.parent_id, k.position,
+  EXISTS (SELECT 1 FROM knowledge c WHERE c.collection_id = k.collection_id AND c.parent_id = k.id) AS has_children`;
+
 /**
- * Every item of the scope as the tree needs it (id, short id, title, parent,
- * place), by collection and place: the sidebar draws the whole tree from it.
+ * One page of a level of a collection's tree (the caller checked the collection is in scope):
+ * the items directly under `parentId` (its top when null) by place, then title. One more row
+ * than a page is read, to tell whether another follows.
  */
-export async function listTreeItems(db: Executor, scope: ReadScope) {
-  return db
+export async function listTreeLevel(
+  db: Executor,
+  level: { accountId: string; collectionId: string; parentId: string | null; page: number; pageSize: number },
+): Promise<TreeRow[]> {
+  const under = level.parentId === null ? sql`k.parent_id IS NULL` : sql`k.parent_id = ${level.parentId}`;
+  const result = await sql<TreeRow>`
+    SELECT ${treeRowColumns} FROM knowledge k
+    WHERE k.account_id = ${level.accountId} AND k.collection_id = ${level.collectionId} AND ${under}
+    ORDER BY k.position, k.title, k.id
+    LIMIT ${level.pageSize + 1} OFFSET ${level.page * level.pageSize}`.execute(db);
+  return result.rows;
+}
+
+/**
+ * The first page of the top of each of these collections, in one query: the sidebar shows
+ * them with the collections, so a workspace of fifty collections is one request, not fifty.
+ */
+export async function listTopLevels(
+  db: Executor,
+  accountId: string,
+  collectionIds: string[],
+  pageSize: number,
+): Promise<TreeRow[]> {
+  if (collectionIds.length === 0) return [];
+  const result = await sql<TreeRow>`
+    SELECT top.* FROM unnest(${collectionIds}::uuid[]) AS c (id) CROSS JOIN LATERAL (
+      SELECT ${treeRowColumns} FROM knowledge k
+      WHERE k.account_id = ${accountId} AND k.collection_id = c.id AND k.parent_id IS NULL
+      ORDER BY k.position, k.title, k.id
+      LIMIT ${pageSize + 1}
+    ) top`.execute(db);
+  return result.rows;
+}
+
+/** How many items a collection holds, at any depth. */
+export async function countCollectionItems(db: Executor, accountId: string, collectionId: string) {
+  const row = await db
     .selectFrom('knowledge')
-    .select(['id', 'short_id', 'title', 'collection_id', 'parent_id', 'position'])
-    .where('account_id', '=', scope.accountId)
-    .where(withinScope(scope, 'knowledge.collection_id'))
-    .orderBy('collection_id')
-    .orderBy('position')
-    .orderBy('title')
-    .execute();
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('account_id', '=', accountId)
+    .where('collection_id', '=', collectionId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** A new collection at the end of the workspace's order. */

@@ -1,13 +1,11 @@
-import type { CollectionColor, CollectionDto, CollectionListDto } from '../../common/collections';
-import type { CollectionRow, listTreeItems } from '../data/collections';
+import type { CollectionColor, CollectionDto, CollectionListDto, TreeLevelDto } from '../../common/collections';
+import type { CollectionRow, TreeRow } from '../data/collections';
 import type { Role } from '../db/types';
 import { abilities } from '../policies/authorize';
 import { collectionPolicy } from '../policies/collection-policy';
 
-type TreeRow = Awaited<ReturnType<typeof listTreeItems>>[number];
-
-/** A collection with its items as the tree shows them; who was chosen for it only to those who manage it. */
-export function presentCollection(row: CollectionRow, items: TreeRow[], role: Role): CollectionDto {
+/** A collection; who was chosen for it only to those who manage it. */
+export function presentCollection(row: CollectionRow, role: Role): CollectionDto {
   const manages = abilities(collectionPolicy, { role }).manage;
   return {
     id: row.id,
@@ -17,26 +15,45 @@ export function presentCollection(row: CollectionRow, items: TreeRow[], role: Ro
     position: row.position,
     restricted: row.restricted,
     memberIds: manages ? row.member_ids : [],
-    items: items.map((item) => ({
-      id: item.id,
-      shortId: item.short_id,
-      title: item.title,
-      parentId: item.parent_id,
-      position: item.position,
-    })),
   };
 }
 
-/** The collections the caller sees, each with its tree, and whether the caller may manage them. */
-export function presentCollectionList(rows: CollectionRow[], items: TreeRow[], role: Role): CollectionListDto {
+/**
+ * The collections the caller sees, each with the first page of its top level (`topRows`, read
+ * with one row past a page for each), and whether the caller may manage them.
+ */
+export function presentCollectionList(
+  rows: CollectionRow[],
+  topRows: TreeRow[],
+  role: Role,
+  pageSize: number,
+): CollectionListDto {
   const byCollection = new Map<string, TreeRow[]>();
-  for (const item of items) {
-    const kept = byCollection.get(item.collection_id);
-    if (kept) kept.push(item);
-    else byCollection.set(item.collection_id, [item]);
+  for (const row of topRows) {
+    const group = byCollection.get(row.collection_id);
+    if (group) group.push(row);
+    else byCollection.set(row.collection_id, [row]);
   }
   return {
-    collections: rows.map((row) => presentCollection(row, byCollection.get(row.id) ?? [], role)),
+    collections: rows.map((row) => ({
+      ...presentCollection(row, role),
+      top: presentTreeLevel(byCollection.get(row.id) ?? [], 0, pageSize),
+    })),
     policies: abilities(collectionPolicy, { role }),
+  };
+}
+
+/** One page of a level of the tree; a row past `pageSize` only says that another page follows. */
+export function presentTreeLevel(rows: TreeRow[], page: number, pageSize: number): TreeLevelDto {
+  return {
+    items: rows.slice(0, pageSize).map((row) => ({
+      id: row.id,
+      shortId: row.short_id,
+      title: row.title,
+      parentId: row.parent_id,
+      position: row.position,
+      hasChildren: row.has_children,
+    })),
+    nextPage: rows.length > pageSize ? page + 1 : null,
   };
 }

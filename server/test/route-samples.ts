@@ -327,6 +327,22 @@ export const routeCases: Record<string, RouteCase | LeftToOthers> = {
   },
 
   'GET /api/accounts/:accountId/collections': { allowed: 'member', sample: inWorkspace },
+  'GET /api/accounts/:accountId/collections/:collectionId': {
+    allowed: 'member',
+    namesObject: true,
+    namesItem: true,
+    sample: ({ account, workspace }) => ({
+      params: { accountId: account.id, collectionId: workspace.itemCollectionId },
+    }),
+  },
+  'GET /api/accounts/:accountId/collections/:collectionId/tree': {
+    allowed: 'member',
+    namesObject: true,
+    namesItem: true,
+    sample: ({ account, workspace }) => ({
+      params: { accountId: account.id, collectionId: workspace.itemCollectionId },
+    }),
+  },
   'POST /api/accounts/:accountId/collections': {
     allowed: 'admin',
     sample: (context) => ({ ...inWorkspace(context), json: { name: 'A walked collection' } }),

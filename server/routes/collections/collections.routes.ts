@@ -1,17 +1,19 @@
 import * as api from '../../../common/api/collections';
-import { SAY_WHERE_ITEMS_GO } from '../../../common/collections';
-import type { AppDeps } from '../../app-env';
+import { SAY_WHERE_ITEMS_GO, TREE_PAGE_SIZE } from '../../../common/collections';
+import type { AppDeps, Membership } from '../../app-env';
 import { createRouter } from '../../api/router';
 import { currentMembership } from '../../auth/guards';
 import { deleteCollectionWithItems } from '../../commands/delete-collection';
 import { moveKnowledgeItem } from '../../commands/move-knowledge';
-import { readScopeOf, type ReadScope } from '../../data/collection-access';
+import { assertCollectionInScope, readScopeOf } from '../../data/collection-access';
 import type { Role } from '../../db/types';
 import {
+  countCollectionItems,
   findCollection,
   insertCollection,
   listCollections,
-  listTreeItems,
+  listTopLevels,
+  listTreeLevel,
   reorderCollections,
   replaceCollectionMembers,
   updateCollection,
@@ -25,7 +27,7 @@ import { cleanUpImagesLater } from '../../jobs/clean-up-images';
 import { authorize } from '../../policies/authorize';
 import { collectionPolicy } from '../../policies/collection-policy';
 import { knowledgePolicy } from '../../policies/knowledge-policy';
-import { presentCollection, presentCollectionList } from '../../presenters/collection-presenter';
+import { presentCollection, presentCollectionList, presentTreeLevel } from '../../presenters/collection-presenter';
 import { presentKnowledge } from '../../presenters/knowledge-presenter';
 
 /** Only members of the workspace can be chosen for a collection; anyone else is named in a 400. */
@@ -43,22 +45,55 @@ export function collectionsRoutes(deps: AppDeps) {
     logger,
   } = deps;
 
-  /** The collections the scope sees with their trees. */
-  const listFor = async (scope: ReadScope) =>
-    [await listCollections(db, scope), await listTreeItems(db, scope)] as const;
+  /** The caller's membership when the collection is in their workspace and they see it; else not found. */
+  const visibleCollection = async (membership: Membership, collectionId: string) => {
+    assertCollectionInScope(await readScopeOf(db, membership), collectionId);
+    if (!(await findCollection(db, membership.accountId, collectionId))) throw notFound('Collection not found');
+    return membership;
+  };
+
+  /** The collections the caller sees, each with the first page of its top level. */
+  const listFor = async (membership: Membership) => {
+    const rows = await listCollections(db, await readScopeOf(db, membership));
+    const ids = rows.map((row) => row.id);
+    const tops = await listTopLevels(db, membership.accountId, ids, TREE_PAGE_SIZE);
+    return presentCollectionList(rows, tops, membership.role, TREE_PAGE_SIZE);
+  };
 
   /** One collection as its manager sees it after a change. */
   const oneFor = async (accountId: string, collectionId: string, role: Role) => {
-    const [rows, items] = await listFor({ accountId, all: false, collectionIds: [collectionId] });
-    if (!rows[0]) throw notFound('Collection not found');
-    return presentCollection(rows[0], items, role);
+    const [row] = await listCollections(db, { accountId, all: false, collectionIds: [collectionId] });
+    if (!row) throw notFound('Collection not found');
+    return presentCollection(row, role);
   };
 
   return createRouter(deps)
     .openapi(api.listCollections, async (c) => {
+      return c.json({ data: await listFor(currentMembership(c)) }, 200);
+    })
+    .openapi(api.getCollection, async (c) => {
       const membership = currentMembership(c);
-      const [rows, items] = await listFor(await readScopeOf(db, membership));
-      return c.json({ data: presentCollectionList(rows, items, membership.role) }, 200);
+      const { collectionId } = c.req.valid('param');
+      const { accountId, role } = await visibleCollection(membership, collectionId);
+      const collection = await oneFor(accountId, collectionId, role);
+      return c.json(
+        { data: { ...collection, itemCount: await countCollectionItems(db, accountId, collectionId) } },
+        200,
+      );
+    })
+    .openapi(api.collectionTreeLevel, async (c) => {
+      const membership = currentMembership(c);
+      const { collectionId } = c.req.valid('param');
+      const { parentId, page } = c.req.valid('query');
+      await visibleCollection(membership, collectionId);
+      const rows = await listTreeLevel(db, {
+        accountId: membership.accountId,
+        collectionId,
+        parentId: parentId ?? null,
+        page,
+        pageSize: TREE_PAGE_SIZE,
+      });
+      return c.json({ data: presentTreeLevel(rows, page, TREE_PAGE_SIZE) }, 200);
     })
     .openapi(api.createCollection, async (c) => {
       const { accountId, role } = currentMembership(c);
@@ -89,8 +124,7 @@ export function collectionsRoutes(deps: AppDeps) {
       const membership = currentMembership(c);
       authorize(collectionPolicy.manage, membership);
       await reorderCollections(db, membership.accountId, c.req.valid('json').ids);
-      const [rows, items] = await listFor(await readScopeOf(db, membership));
-      return c.json({ data: presentCollectionList(rows, items, membership.role) }, 200);
+      return c.json({ data: await listFor(membership) }, 200);
     })
     .openapi(api.deleteCollection, async (c) => {
       const { accountId, role } = currentMembership(c);

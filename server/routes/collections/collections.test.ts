@@ -3,32 +3,14 @@ import { LAST_COLLECTION } from '../../../common/collections';
 import { MOVE_CYCLE } from '../../commands/move-knowledge';
 import { createItem } from '../../test/knowledge-factory';
 import type { SignedInClient } from '../../test/test-server';
+import { collectionsWithTrees, type CollectionWithTree } from '../../test/collection-trees';
 import { useTestServer } from '../../test/use-test-server';
 
 const lore = useTestServer();
 
-interface TreeItem {
-  id: string;
-  shortId: string;
-  title: string;
-  parentId: string | null;
-  position: number;
-}
-interface Collection {
-  id: string;
-  name: string;
-  restricted: boolean;
-  memberIds: string[];
-  items: TreeItem[];
-}
-
-const collectionsOf = async (client: SignedInClient, accountId: string) => {
-  const answer = await client.get(`/api/accounts/${accountId}/collections`);
-  expect(answer.status).toBe(200);
-  return answer.body.data.collections as Collection[];
-};
+const collectionsOf = (client: SignedInClient, accountId: string) => collectionsWithTrees(client, accountId);
 /** Each item's title with its parent's title (or null) in the collection, by place: the tree as the sidebar reads it. */
-const shapeOf = (collection: Collection) => {
+const shapeOf = (collection: CollectionWithTree) => {
   const titles = new Map(collection.items.map((item) => [item.id, item.title]));
   return collection.items
     .toSorted((a, b) => (a.parentId ?? '').localeCompare(b.parentId ?? '') || a.position - b.position)
@@ -45,6 +27,51 @@ describe('collections', () => {
     expect(general).toMatchObject({ name: 'General', restricted: false, items: [] });
     const item = await createItem(owner, id, { title: 'Without a collection' });
     expect(item).toMatchObject({ collectionId: general!.id, parentId: null, ancestors: [], children: [] });
+  });
+
+  it('reads a tree a level at a time, a hundred pages at a time, each page saying whether pages sit under it', async () => {
+    const { id, owner } = await lore.account();
+    const [general] = await collectionsOf(owner, id);
+    const parent = await createItem(owner, id, { title: 'Parent' });
+    await createItem(owner, id, { title: 'Child', parentId: parent.id });
+    // 101 more at the top, stored by hand: the top now holds 102 pages, past one page of the level.
+    await lore.db
+      .insertInto('knowledge')
+      .values(
+        Array.from({ length: 101 }, (_, n) => ({
+          short_id: `${id.slice(0, 6)}${n}`,
+          account_id: id,
+          title: `Page ${String(n).padStart(3, '0')}`,
+          collection_id: general!.id,
+        })),
+      )
+      .execute();
+    const level = (query: string) => owner.get(`/api/accounts/${id}/collections/${general!.id}/tree${query}`);
+
+    const first = (await level('')).body.data;
+    expect(first.items).toHaveLength(100);
+    expect(first.nextPage).toBe(1);
+    expect(first.items[0]).toMatchObject({ title: 'Parent', parentId: null, hasChildren: true });
+    expect(first.items[1]).toMatchObject({ title: 'Page 000', hasChildren: false });
+    // The list gives each collection's first page of its top, as the tree would.
+    expect((await owner.get(`/api/accounts/${id}/collections`)).body.data.collections[0].top).toEqual(first);
+    const second = (await level('?page=1')).body.data;
+    expect(second.items.map((item: { title: string }) => item.title)).toEqual(['Page 099', 'Page 100']);
+    expect(second.nextPage).toBeNull();
+    expect((await level(`?parentId=${parent.id}`)).body.data).toMatchObject({
+      items: [{ title: 'Child', parentId: parent.id, hasChildren: false }],
+      nextPage: null,
+    });
+
+    const counted = await owner.get(`/api/accounts/${id}/collections/${general!.id}`);
+    expect(counted.body.data).toMatchObject({ name: 'General', itemCount: 103 });
+    expect((await level('?parentId=nope')).status).toBe(400);
+    expect((await level('?page=-1')).status).toBe(400);
+    // Another workspace's collection does not exist here.
+    const other = await lore.account();
+    const [theirs] = await collectionsOf(other.owner, other.id);
+    expect((await owner.get(`/api/accounts/${id}/collections/${theirs!.id}/tree`)).status).toBe(404);
+    expect((await owner.get(`/api/accounts/${id}/collections/${theirs!.id}`)).status).toBe(404);
   });
 
   it('places a new item after its siblings, at the top of the collection and under a parent', async () => {

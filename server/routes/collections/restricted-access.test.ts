@@ -84,6 +84,9 @@ describe('a restricted collection, to a member outside it', () => {
         expect(text(answer)).not.toContain(word);
       }
     }
+    // Nor by its id: the collection and its tree answer as if it did not exist.
+    expect((await get(outsider, `/collections/${boardId}`)).status).toBe(404);
+    expect((await get(outsider, `/collections/${boardId}/tree`)).status).toBe(404);
     // Tests run in any order: what the outsider counts is what their list holds, one fewer than the admin's.
     const listed = (await get(outsider, '/knowledge')).body.data.items.length;
     expect((await get(outsider, '/knowledge/count')).body.data.count).toBe(listed);
@@ -94,7 +97,8 @@ describe('a restricted collection, to a member outside it', () => {
 
   it('is everywhere for the member chosen for it and for the admin', async () => {
     for (const client of [chosen, admin]) {
-      expect(text(await get(client, '/collections'))).toContain('Hangar sale');
+      expect(text(await get(client, '/collections'))).toContain('Board room');
+      expect(text(await get(client, `/collections/${boardId}/tree`))).toContain('Hangar sale');
       expect(text(await get(client, `/knowledge?search=${encodeURIComponent(UNIQUE_WORDS)}`))).toContain(secret.id);
       const count = (await get(client, '/knowledge/count')).body.data.count as number;
       expect(count).toBe((await get(outsider, '/knowledge/count')).body.data.count + 1);

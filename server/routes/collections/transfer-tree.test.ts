@@ -4,6 +4,7 @@ import type { TestClient } from '../../test/http-client';
 import { importFiles as sendImport, type SentFile } from '../../test/import-files';
 import { createItem } from '../../test/knowledge-factory';
 import type { SignedInClient } from '../../test/test-server';
+import { collectionsWithTrees } from '../../test/collection-trees';
 import { useTestServer } from '../../test/use-test-server';
 
 /** Decision 35: an import keeps its folders as collections and pages, and an export imports back into the same tree. */
@@ -17,17 +18,9 @@ async function importFiles(client: TestClient, accountId: string, files: SentFil
   return lines;
 }
 
-interface Collection {
-  name: string;
-  restricted: boolean;
-  memberIds: string[];
-  items: Array<{ id: string; title: string; parentId: string | null; position: number }>;
-}
-
 /** Each collection with each page's title under its parent's, in order: the tree as the sidebar shows it. */
 async function treeOf(client: SignedInClient, accountId: string) {
-  const collections = (await client.get(`/api/accounts/${accountId}/collections`)).body.data
-    .collections as Collection[];
+  const collections = await collectionsWithTrees(client, accountId);
   return Object.fromEntries(
     collections.map((collection) => {
       const titles = new Map(collection.items.map((item) => [item.id, item.title]));
@@ -107,9 +100,7 @@ describe('an export', () => {
       authors: { restored: 4, toImporter: [] },
     });
     expect(await treeOf(owner, target.id)).toEqual(await treeOf(owner, source.id));
-    const restored = (
-      (await owner.get(`/api/accounts/${target.id}/collections`)).body.data.collections as Collection[]
-    ).find((collection) => collection.name === 'Board')!;
+    const restored = (await collectionsWithTrees(owner, target.id)).find((collection) => collection.name === 'Board')!;
     expect(restored).toMatchObject({ restricted: true, memberIds: [chosen.userId] });
   });
 });

@@ -4,6 +4,7 @@ import { KNOWLEDGE_IMAGES_BUCKET } from '../../../common/files';
 import { sampleImages } from '../../test/knowledge-factory';
 import { doneLine, filesByPath, importFiles } from '../../test/import-files';
 import type { SignedInClient } from '../../test/test-server';
+import { collectionsWithTrees } from '../../test/collection-trees';
 import { useTestServer } from '../../test/use-test-server';
 
 /**
@@ -22,10 +23,7 @@ const zipOf = (tree: Tree) =>
 
 /** Each collection's pages as `parent > page` lines, and each page's content by title. */
 async function workspaceOf(client: SignedInClient, accountId: string) {
-  const collections = (await client.get(`/api/accounts/${accountId}/collections`)).body.data.collections as Array<{
-    name: string;
-    items: Array<{ id: string; title: string; parentId: string | null }>;
-  }>;
+  const collections = await collectionsWithTrees(client, accountId);
   const tree = Object.fromEntries(
     collections.map((collection) => {
       const titles = new Map(collection.items.map((item) => [item.id, item.title]));

@@ -1,20 +1,49 @@
-import { queryOptions } from '@tanstack/react-query';
-import { listCollections } from '@common/api/routes';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { collectionTreeLevel, getCollection, listCollections } from '@common/api/routes';
 import { api } from '@/lib/api-client';
 
 /**
- * Query keys. The tree sits under ['knowledge', accountId] so that any change of an item (a save,
- * a move, a delete, a live refresh) refreshes it with the lists; members under ['account-users'].
+ * Query keys. The collections and their trees sit under ['knowledge', accountId] so that any change
+ * of an item (a save, a move, a delete, a live refresh) refreshes them with the lists; members under
+ * ['account-users'].
  */
 export const collectionKeys = {
-  tree: (accountId: string) => ['knowledge', accountId, 'collections'] as const,
+  all: (accountId: string) => ['knowledge', accountId, 'collections'] as const,
+  list: (accountId: string) => ['knowledge', accountId, 'collections', 'list'] as const,
+  one: (accountId: string, collectionId: string) =>
+    ['knowledge', accountId, 'collections', 'one', collectionId] as const,
+  level: (accountId: string, collectionId: string, parentId: string | null, fromPage: number) =>
+    ['knowledge', accountId, 'collections', 'tree', collectionId, parentId ?? 'top', fromPage] as const,
   members: (accountId: string) => ['account-users', accountId, 'for-collections'] as const,
 };
 
-/** GET .../collections: the collections the caller sees, each with its tree. */
+/** GET .../collections: the collections the caller sees, in order, each with the first page of its top. */
 export const collectionsQuery = (accountId: string) =>
   queryOptions({
-    queryKey: collectionKeys.tree(accountId),
+    queryKey: collectionKeys.list(accountId),
     queryFn: async ({ signal }) => (await api(listCollections, { params: { accountId } }, { signal })).data,
+    staleTime: 60_000,
+  });
+
+/** GET .../collections/:id: one collection with how many items it holds. */
+export const collectionQuery = (accountId: string, collectionId: string) =>
+  queryOptions({
+    queryKey: collectionKeys.one(accountId, collectionId),
+    queryFn: async ({ signal }) => (await api(getCollection, { params: { accountId, collectionId } }, { signal })).data,
+  });
+
+/**
+ * GET .../collections/:id/tree: the pages under `parentId` (the top when null), a hundred at a
+ * time, from `fromPage` (the sidebar has the top's first page with the collections).
+ */
+export const treeLevelQuery = (accountId: string, collectionId: string, parentId: string | null, fromPage = 0) =>
+  infiniteQueryOptions({
+    queryKey: collectionKeys.level(accountId, collectionId, parentId, fromPage),
+    initialPageParam: fromPage,
+    queryFn: async ({ pageParam, signal }) => {
+      const query = { page: pageParam, parentId: parentId ?? undefined };
+      return (await api(collectionTreeLevel, { params: { accountId, collectionId }, query }, { signal })).data;
+    },
+    getNextPageParam: (last) => last.nextPage ?? undefined,
     staleTime: 60_000,
   });

@@ -1,14 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import type { CollectionDto, MoveInput } from '@common/collections';
+import type { KnowledgeDto } from '@common/knowledge';
+import { knowledgeKeys } from '@/features/knowledge/api/knowledge-keys';
 import { Button } from '@/components/ui/button';
 import { collectionsQuery } from '../api/collections-queries';
 import { useMoveItem } from '../api/collection-mutations';
 import { useTreeState } from '../lib/expanded';
-import { ancestorIds } from '../lib/tree';
 import { CollectionDialog, DeleteCollectionDialog } from './lazy-dialogs';
 import { dndHooks, TreeDnd } from './tree-dnd';
 import { CollectionSection, type DropTarget } from './tree-rows';
@@ -20,8 +21,19 @@ function currentRef(pathname: string): string | undefined {
 }
 
 /**
- * The sidebar's collections, each a tree of its pages: folded and opened as the person left them,
- * the current page marked and its ancestors opened. Pages move by dragging (tree-dnd.tsx); the
+ * The article on show, as its page read it, watched in the cache: an observer here that cannot
+ * fetch would become the query's options and break the page's refetch. The tree marks its place
+ * and opens its ancestors.
+ */
+function useShownArticle(accountId: string, ref: string | undefined): KnowledgeDto | undefined {
+  const queryClient = useQueryClient();
+  const read = () => (ref ? queryClient.getQueryData<KnowledgeDto>(knowledgeKeys.item(accountId, ref)) : undefined);
+  return useSyncExternalStore((listener) => queryClient.getQueryCache().subscribe(listener), read, read);
+}
+
+/**
+ * The sidebar's collections, each a tree of its pages read a level at a time as branches open:
+ * folded and opened as the person left them, the current page marked and its ancestors opened. Pages move by dragging (tree-dnd.tsx); the
  * keyboard's way is the article's "Move to…". Its dialogs load when first opened.
  */
 export function CollectionTree({ accountId }: { accountId: string }) {
@@ -34,11 +46,9 @@ export function CollectionTree({ accountId }: { accountId: string }) {
   const [dialog, setDialog] = useState<{ action: 'new' | 'edit' | 'delete'; collection?: CollectionDto } | null>(null);
   const closeDialog = (open: boolean) => !open && setDialog(null);
 
+  const current = useShownArticle(accountId, ref);
   const all = collections.data?.collections ?? [];
-  const current = all
-    .flatMap((c) => c.items.map((item) => ({ item, collection: c })))
-    .find(({ item }) => item.shortId === ref || item.id === ref);
-  const openAncestors = current ? ancestorIds(current.collection.items, current.item.id).join(',') : '';
+  const openAncestors = current?.ancestors.map((ancestor) => ancestor.id).join(',') ?? '';
   const { openItems } = tree;
   useEffect(() => {
     if (openAncestors) openItems(openAncestors.split(','));
@@ -78,7 +88,7 @@ export function CollectionTree({ accountId }: { accountId: string }) {
           neighbours={{ before: all[index - 1]?.id, after: all[index + 1]?.id, order: all.map((c) => c.id) }}
           manage={collections.data.policies.manage}
           tree={tree}
-          currentId={current?.item.id}
+          currentId={current?.id}
           target={target}
           dragging={dragging}
           hooks={dndHooks}
@@ -94,9 +104,7 @@ export function CollectionTree({ accountId }: { accountId: string }) {
     );
   return (
     <>
-      <TreeDnd collections={all} onMove={onMove}>
-        {sections}
-      </TreeDnd>
+      <TreeDnd onMove={onMove}>{sections}</TreeDnd>
       <Suspense fallback={null}>
         {dialog?.action === 'new' && <CollectionDialog accountId={accountId} open onOpenChange={closeDialog} />}
         {dialog?.action === 'edit' && (

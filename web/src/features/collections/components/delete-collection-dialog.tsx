@@ -5,7 +5,7 @@ import type { CollectionDto } from '@common/collections';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { Select } from '@/components/ui/select';
-import { collectionsQuery } from '../api/collections-queries';
+import { collectionQuery, collectionsQuery } from '../api/collections-queries';
 import { useDeleteCollection } from '../api/collection-mutations';
 
 /**
@@ -25,7 +25,9 @@ export function DeleteCollectionDialog(props: {
   const [choice, setChoice] = useState<'move' | 'delete'>('move');
   const [target, setTarget] = useState('');
   const remove = useDeleteCollection(accountId);
-  const count = collection.items.length;
+  // How many pages it holds, at any depth, is counted when the dialog opens.
+  const counted = useQuery(collectionQuery(accountId, collection.id));
+  const count = counted.data?.itemCount ?? 0;
   const moveTo = target || others[0]?.id || '';
   const onDelete = () =>
     remove.mutate(
@@ -46,9 +48,13 @@ export function DeleteCollectionDialog(props: {
           description={
             others.length === 0
               ? 'A workspace keeps at least one collection: this one cannot be deleted.'
-              : count === 0
-                ? `“${collection.name}” has no pages. This action cannot be undone.`
-                : `“${collection.name}” holds ${count} ${count === 1 ? 'page' : 'pages'}. Choose where they go.`
+              : counted.isPending
+                ? `Counting the pages of “${collection.name}”…`
+                : counted.isError
+                  ? `Could not count the pages of “${collection.name}”: ${counted.error.message}`
+                  : count === 0
+                    ? `“${collection.name}” has no pages. This action cannot be undone.`
+                    : `“${collection.name}” holds ${count} ${count === 1 ? 'page' : 'pages'}. Choose where they go.`
           }
         />
         {others.length > 0 && count > 0 && (
@@ -85,7 +91,11 @@ export function DeleteCollectionDialog(props: {
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>
           </DialogClose>
-          <Button variant="destructive" disabled={others.length === 0 || remove.isPending} onClick={onDelete}>
+          <Button
+            variant="destructive"
+            disabled={others.length === 0 || !counted.isSuccess || remove.isPending}
+            onClick={onDelete}
+          >
             {remove.isPending ? 'Deleting...' : 'Delete'}
           </Button>
         </div>

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog';
-import type { TreeNode } from '../lib/tree';
 
 /** A dialog's form: its fields, then Cancel and the action (which says it is busy while it runs). */
 export function DialogForm(props: {
@@ -31,19 +30,5 @@ export function DialogForm(props: {
         </Button>
       </div>
     </form>
-  );
-}
-
-/** A collection's pages as a select's options, indented by depth, after one for its top. */
-export function ParentOptions({ nodes }: { nodes: TreeNode[] }) {
-  return (
-    <>
-      <option value="">The top of the collection</option>
-      {nodes.map((node) => (
-        <option key={node.id} value={node.id}>
-          {`${'\u2003'.repeat(node.depth)}${node.title}`}
-        </option>
-      ))}
-    </>
   );
 }

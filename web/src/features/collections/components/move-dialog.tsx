@@ -1,29 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { collectionsQuery } from '../api/collections-queries';
+import { collectionsQuery, treeLevelQuery } from '../api/collections-queries';
 import { useMoveItem } from '../api/collection-mutations';
-import { buildTree, flatten, siblingsOf, subtreeIds } from '../lib/tree';
-import { DialogForm, ParentOptions } from './dialog-form';
+import { DialogForm } from './dialog-form';
+import { ParentPicker, type PathStep } from './parent-picker';
 
-/** What is being moved. */
+/** What is being moved, and the pages above it from the top down. */
 export interface MovedItem {
   id: string;
   title: string;
   collectionId: string;
   parentId: string | null;
+  ancestors: readonly { id: string; title: string }[];
 }
 
-const TOP = '';
-
 /**
- * "Move to…": a collection, a parent in it (or its top) and a place among the pages there, each a
- * native select, so the whole move is made with the keyboard (or a phone's pickers). The item's
- * own pages go with it, so neither it nor they are offered as its parent.
+ * "Move to…": a collection, a parent in it (chosen a level at a time, or its top) and a place
+ * among the pages there, each a native select, so the whole move is made with the keyboard (or a
+ * phone's pickers). The item's own pages go with it, so it is never offered as a way down.
  */
 export function MoveDialog(props: {
   accountId: string;
@@ -45,20 +44,18 @@ export function MoveDialog(props: {
 }
 
 function MoveForm({ accountId, item, onOpenChange }: Parameters<typeof MoveDialog>[0]) {
-  const ids = { collection: useId(), parent: useId(), place: useId() };
+  const ids = { collection: useId(), place: useId() };
   const collections = useQuery(collectionsQuery(accountId));
   const move = useMoveItem(accountId);
   const [collectionId, setCollectionId] = useState(item.collectionId);
-  const [parentId, setParentId] = useState(item.parentId ?? TOP);
+  const [path, setPath] = useState<PathStep[]>(() => item.ancestors.map(({ id, title }) => ({ id, title })));
   const [place, setPlace] = useState('end');
+  const parentId = path.at(-1)?.id ?? null;
+  const level = useInfiniteQuery(treeLevelQuery(accountId, collectionId, parentId));
 
   if (collections.isPending) return <Spinner label="Loading collections" />;
   if (collections.isError) return <p role="alert">Could not load the collections: {collections.error.message}</p>;
-  const collection = collections.data.collections.find((c) => c.id === collectionId);
-  const items = collection?.items ?? [];
-  const excluded = subtreeIds(items, item.id);
-  const parents = flatten(buildTree(items)).filter((node) => !excluded.has(node.id));
-  const siblings = siblingsOf(items, parentId || null, item.id);
+  const siblings = (level.data?.pages.flatMap((page) => page.items) ?? []).filter((sibling) => sibling.id !== item.id);
 
   const submit = () =>
     move.mutate(
@@ -66,8 +63,8 @@ function MoveForm({ accountId, item, onOpenChange }: Parameters<typeof MoveDialo
         itemId: item.id,
         to: {
           collectionId,
-          parentId: parentId || null,
-          position: place === 'end' ? siblings.length : Number(place),
+          parentId,
+          position: place === 'end' ? undefined : Number(place),
         },
       },
       {
@@ -88,7 +85,7 @@ function MoveForm({ accountId, item, onOpenChange }: Parameters<typeof MoveDialo
           value={collectionId}
           onChange={(event) => {
             setCollectionId(event.target.value);
-            setParentId(TOP);
+            setPath([]);
             setPlace('end');
           }}
         >
@@ -99,19 +96,16 @@ function MoveForm({ accountId, item, onOpenChange }: Parameters<typeof MoveDialo
           ))}
         </Select>
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={ids.parent}>Under</Label>
-        <Select
-          id={ids.parent}
-          value={parentId}
-          onChange={(event) => {
-            setParentId(event.target.value);
-            setPlace('end');
-          }}
-        >
-          <ParentOptions nodes={parents} />
-        </Select>
-      </div>
+      <ParentPicker
+        accountId={accountId}
+        collectionId={collectionId}
+        path={path}
+        exclude={item.id}
+        onChange={(next) => {
+          setPath(next);
+          setPlace('end');
+        }}
+      />
       <div className="grid gap-1.5">
         <Label htmlFor={ids.place}>Place</Label>
         <Select id={ids.place} value={place} onChange={(event) => setPlace(event.target.value)}>

@@ -12,19 +12,19 @@ import {
   type DragMoveEvent,
 } from '@dnd-kit/core';
 import { useState, type ReactNode } from 'react';
-import type { CollectionDto, MoveInput } from '@common/collections';
-import { siblingsOf, subtreeIds } from '../lib/tree';
-import type { DropTarget, DropZone, RowHooks } from './tree-rows';
+import type { MoveInput } from '@common/collections';
+import { dropDestination, type DropZone, type RowPlace } from '../lib/tree';
+import type { DropTarget, RowHooks } from './tree-rows';
 
 /** Dragging pages in the sidebar's tree, with @dnd-kit (the only file of the tree that knows it). */
 
 /** The rows' hooks when pages can be dragged. */
 export const dndHooks: RowHooks = {
-  useDrag: (id, title) => {
-    const drag = useDraggable({ id, data: { title } });
+  useDrag: (place, title) => {
+    const drag = useDraggable({ id: place.id, data: { title, place } });
     return { setNodeRef: drag.setNodeRef, listeners: drag.listeners, isDragging: drag.isDragging };
   },
-  useDrop: (id) => ({ setNodeRef: useDroppable({ id }).setNodeRef }),
+  useDrop: (id, place) => ({ setNodeRef: useDroppable({ id, data: { place } }).setNodeRef }),
 };
 
 /** Where the pointer (or finger) is now: where it started plus how far it went. */
@@ -47,28 +47,12 @@ function zoneOf(event: DragMoveEvent | DragEndEvent): DropZone | null {
   return share < 0.3 ? 'before' : share > 0.7 ? 'after' : 'inside';
 }
 
-/** Where a drop puts the page: beside or inside a row, or at the top of a collection; none into its own branch. */
-function destinationOf(collections: CollectionDto[], itemId: string, over: string, zone: DropZone): MoveInput | null {
-  if (over.startsWith('collection:'))
-    return { collectionId: over.slice('collection:'.length), parentId: null, position: 0 };
-  const home = collections.find((c) => c.items.some((item) => item.id === over));
-  const target = home?.items.find((item) => item.id === over);
-  if (!home || !target) return null;
-  const source = collections.find((c) => c.items.some((item) => item.id === itemId));
-  if (source?.id === home.id && subtreeIds(home.items, itemId).has(over)) return null;
-  if (zone === 'inside') return { collectionId: home.id, parentId: target.id };
-  const siblings = siblingsOf(home.items, target.parentId, itemId);
-  const at = siblings.findIndex((sibling) => sibling.id === target.id);
-  return { collectionId: home.id, parentId: target.parentId, position: zone === 'before' ? at : at + 1 };
-}
-
 /**
  * The tree's drag and drop: a mouse, or a finger held still for a moment (a swipe still scrolls);
  * onto a page to go inside it, onto its top or bottom edge to go before or after it, onto a
  * collection's name to go to its top. Only the sidebar scrolls under a drag.
  */
 export function TreeDnd(props: {
-  collections: CollectionDto[];
   onMove: (itemId: string, to: MoveInput) => void;
   children: (target: DropTarget | null, dragging: string | undefined) => ReactNode;
 }) {
@@ -85,11 +69,11 @@ export function TreeDnd(props: {
   const onDragEnd = (event: DragEndEvent) => {
     end();
     const zone = zoneOf(event);
-    const itemId = String(event.active.id);
-    const over = event.over ? String(event.over.id) : null;
-    if (!zone || !over || over === itemId) return;
-    const destination = destinationOf(props.collections, itemId, over, zone);
-    if (destination) props.onMove(itemId, destination);
+    const dragged = event.active.data.current?.place as RowPlace | undefined;
+    const target = event.over?.data.current?.place as RowPlace | { collectionId: string } | undefined;
+    if (!zone || !dragged || !target) return;
+    const destination = dropDestination(dragged, target, zone);
+    if (destination) props.onMove(dragged.id, destination);
   };
   return (
     <DndContext

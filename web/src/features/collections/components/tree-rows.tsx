@@ -1,6 +1,8 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ChevronRight, Lock, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import type { CollectionDto } from '@common/collections';
+import { useState } from 'react';
+import type { CollectionDto, TreeItemDto, TreeLevelDto } from '@common/collections';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,14 +13,13 @@ import {
 import { paths } from '@/lib/paths';
 import { cn } from '@/lib/utils';
 import { useReorderCollections } from '../api/collection-mutations';
+import { treeLevelQuery } from '../api/collections-queries';
 import type { useTreeState } from '../lib/expanded';
-import { buildTree, type TreeNode } from '../lib/tree';
+import type { DropZone, RowPlace } from '../lib/tree';
 import { colorDot } from './collection-colors';
 
 type TreeState = ReturnType<typeof useTreeState>;
 
-/** Where a dragged page would land over a row: before it, after it (as siblings), or inside it. */
-export type DropZone = 'before' | 'after' | 'inside';
 /** The row being dragged over and where on it, for the row's marker. */
 export interface DropTarget {
   id: string;
@@ -28,15 +29,19 @@ export interface DropTarget {
 /** How rows take part in dragging (tree-dnd.tsx keeps dnd-kit to itself). */
 export interface RowHooks {
   useDrag: (
-    id: string,
+    place: RowPlace,
     title: string,
   ) => { setNodeRef: (element: HTMLElement | null) => void; listeners: object | undefined; isDragging: boolean };
-  useDrop: (id: string) => { setNodeRef: (element: HTMLElement | null) => void };
+  /** A row (its place) or a collection's name (its id) that a page can be dropped on. */
+  useDrop: (
+    id: string,
+    place: RowPlace | { collectionId: string },
+  ) => { setNodeRef: (element: HTMLElement | null) => void };
 }
 
 interface SectionProps {
   accountId: string;
-  collection: CollectionDto;
+  collection: CollectionDto & { top: TreeLevelDto };
   /** The collections beside this one and the whole order, for "Move up" and "Move down". */
   neighbours: { before?: string; after?: string; order: string[] };
   manage: boolean;
@@ -52,14 +57,14 @@ interface SectionProps {
 const rowClass =
   'flex min-h-8 items-center gap-1 rounded-md pr-1 text-sm text-muted-foreground hover:bg-muted hover:text-foreground';
 const focusRing = 'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+const indent = (depth: number) => ({ paddingLeft: `${depth * 0.875 + 0.25}rem` });
 
 /** One collection in the sidebar: its name (a drop target for the top of it), its menu and its tree. */
 export function CollectionSection(props: SectionProps) {
-  const { accountId, collection, tree, target } = props;
+  const { collection, tree, target } = props;
   const open = tree.collectionOpen(collection.id);
   const dropId = `collection:${collection.id}`;
-  const { setNodeRef } = props.hooks.useDrop(dropId);
-  const nodes = buildTree(collection.items);
+  const { setNodeRef } = props.hooks.useDrop(dropId, { collectionId: collection.id });
   const listId = `tree-${collection.id}`;
   return (
     <section aria-label={collection.name}>
@@ -79,7 +84,7 @@ export function CollectionSection(props: SectionProps) {
         </button>
         <span className={colorDot(collection.color)} aria-hidden="true" />
         <Link
-          to={paths.account(accountId).knowledge({ collection: collection.id })}
+          to={paths.account(props.accountId).knowledge({ collection: collection.id })}
           className={cn('min-w-0 flex-1 truncate rounded-sm py-1', focusRing)}
           title={collection.description ?? undefined}
         >
@@ -90,28 +95,82 @@ export function CollectionSection(props: SectionProps) {
       </div>
       {open && (
         <ul id={listId} className="grid gap-px">
-          {nodes.length === 0 && <li className="py-1 pl-9 text-xs text-muted-foreground">No pages yet</li>}
-          {nodes.map((node) => (
-            <TreeRow key={node.id} node={node} {...props} />
-          ))}
+          <TreeLevel {...props} collectionId={collection.id} parentId={null} ancestorIds={[]} head={collection.top} />
         </ul>
       )}
     </section>
   );
 }
 
-type RowProps = Pick<SectionProps, 'accountId' | 'tree' | 'currentId' | 'target' | 'dragging' | 'hooks'> & {
-  node: TreeNode;
+type LevelProps = Pick<SectionProps, 'accountId' | 'tree' | 'currentId' | 'target' | 'dragging' | 'hooks'> & {
+  collectionId: string;
+  parentId: string | null;
+  /** The pages above this level, from the top down: its depth, and where a drag may not go. */
+  ancestorIds: readonly string[];
 };
 
+/**
+ * The pages of one level, a hundred at a time ("Show more" for the rest): read when the level is
+ * first opened, or, for a collection's top, given with the collections (`head`, its first page).
+ */
+function TreeLevel({ head, ...props }: LevelProps & { head?: TreeLevelDto }) {
+  const { accountId, collectionId, parentId, ancestorIds } = props;
+  const [wantsMore, setWantsMore] = useState(false);
+  const level = useInfiniteQuery({
+    ...treeLevelQuery(accountId, collectionId, parentId, head ? 1 : 0),
+    enabled: !head || wantsMore,
+  });
+  const note = (text: string, alert = false) => (
+    <li
+      role={alert ? 'alert' : undefined}
+      className="py-1 text-xs text-muted-foreground"
+      style={indent(ancestorIds.length + 2)}
+    >
+      {text}
+    </li>
+  );
+  const read = level.data?.pages ?? [];
+  const items = [...(head?.items ?? []), ...read.flatMap((page) => page.items)];
+  if (!head && level.isPending) return note('Loading pages…');
+  if (!head && level.isError) return note('Could not load these pages.', true);
+  if (items.length === 0) return parentId === null ? note('No pages yet') : null;
+  const hasMore = head && !wantsMore ? head.nextPage !== null : level.hasNextPage;
+  const loadingMore = level.isFetchingNextPage || (head !== undefined && wantsMore && level.isPending);
+  return (
+    <>
+      {items.map((item, index) => (
+        <TreeRow
+          key={item.id}
+          {...props}
+          item={item}
+          place={{ id: item.id, collectionId, parentId, index, ancestorIds }}
+        />
+      ))}
+      {level.isError && note('Could not load more pages.', true)}
+      {(hasMore || loadingMore) && (
+        <li style={indent(ancestorIds.length + 1)}>
+          <button
+            type="button"
+            className={cn('rounded-sm px-1 py-1 text-xs text-muted-foreground hover:text-foreground', focusRing)}
+            disabled={loadingMore}
+            onClick={() => (head && !wantsMore ? setWantsMore(true) : void level.fetchNextPage())}
+          >
+            {loadingMore ? 'Loading…' : 'Show more'}
+          </button>
+        </li>
+      )}
+    </>
+  );
+}
+
 /** A page of the tree: its branch toggle, its link (the current page marked), and its pages when open. */
-function TreeRow(props: RowProps) {
-  const { node, accountId, tree, currentId, target, dragging, hooks } = props;
-  const open = tree.itemOpen(node.id);
-  const drag = hooks.useDrag(node.id, node.title);
-  const drop = hooks.useDrop(node.id);
-  const over = target?.id === node.id && dragging !== node.id ? target.zone : null;
-  const current = currentId === node.id;
+function TreeRow(props: LevelProps & { item: TreeItemDto; place: RowPlace }) {
+  const { item, place, tree, currentId, target, dragging, hooks } = props;
+  const open = tree.itemOpen(item.id) && item.hasChildren;
+  const drag = hooks.useDrag(place, item.title);
+  const drop = hooks.useDrop(item.id, place);
+  const over = target?.id === item.id && dragging !== item.id ? target.zone : null;
+  const current = currentId === item.id;
   return (
     <li>
       <div
@@ -121,9 +180,9 @@ function TreeRow(props: RowProps) {
         }}
         // Only the pointer's listeners: the row keeps its link's role, and the keyboard moves pages with "Move to…".
         {...drag.listeners}
-        data-testid={`tree-row-${node.shortId}`}
+        data-testid={`tree-row-${item.shortId}`}
         data-drop={over ?? undefined}
-        style={{ paddingLeft: `${node.depth * 0.875 + 0.25}rem` }}
+        style={indent(place.ancestorIds.length)}
         className={cn(
           rowClass,
           'touch-manipulation',
@@ -134,13 +193,13 @@ function TreeRow(props: RowProps) {
           over === 'after' && 'shadow-[inset_0_-2px_0_0_var(--color-primary)]',
         )}
       >
-        {node.children.length > 0 ? (
+        {item.hasChildren ? (
           <button
             type="button"
             className={cn('rounded-sm p-1', focusRing)}
             aria-expanded={open}
-            aria-label={`${open ? 'Fold' : 'Open'} ${node.title}`}
-            onClick={() => tree.toggleItem(node.id)}
+            aria-label={`${open ? 'Fold' : 'Open'} ${item.title}`}
+            onClick={() => tree.toggleItem(item.id)}
           >
             <ChevronRight className={cn('size-3.5 transition-transform', open && 'rotate-90')} aria-hidden="true" />
           </button>
@@ -148,19 +207,17 @@ function TreeRow(props: RowProps) {
           <span className="w-[1.375rem] shrink-0" />
         )}
         <Link
-          to={paths.account(accountId).article(node.shortId)}
+          to={paths.account(props.accountId).article(item.shortId)}
           aria-current={current ? 'page' : undefined}
           className={cn('min-w-0 flex-1 truncate rounded-sm py-1', focusRing)}
           draggable={false}
         >
-          {node.title}
+          {item.title}
         </Link>
       </div>
-      {open && node.children.length > 0 && (
+      {open && (
         <ul className="grid gap-px">
-          {node.children.map((child) => (
-            <TreeRow key={child.id} {...props} node={child} />
-          ))}
+          <TreeLevel {...props} parentId={item.id} ancestorIds={[...place.ancestorIds, item.id]} />
         </ul>
       )}
     </li>

@@ -1,33 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { ancestorIds, buildTree, flatten, siblingsOf, subtreeIds } from './tree';
+import { dropDestination, type RowPlace } from './tree';
 
-const item = (id: string, parentId: string | null, position: number) => ({
+const row = (id: string, parentId: string | null, index: number, ancestorIds: string[] = []): RowPlace => ({
   id,
-  shortId: id,
-  title: id.toUpperCase(),
+  collectionId: 'c1',
   parentId,
-  position,
+  index,
+  ancestorIds,
 });
-const items = [item('b', null, 1), item('a', null, 0), item('a2', 'a', 1), item('a1', 'a', 0), item('x', 'a1', 0)];
 
-describe('the tree of a collection', () => {
-  it('nests pages under their parents in their order, depth first', () => {
-    expect(flatten(buildTree(items)).map((node) => [node.id, node.depth])).toEqual([
-      ['a', 0],
-      ['a1', 1],
-      ['x', 2],
-      ['a2', 1],
-      ['b', 0],
-    ]);
+describe('where a dragged page lands', () => {
+  it('goes inside a row at the end of its pages, or to the top of a collection', () => {
+    expect(dropDestination(row('a', null, 0), row('b', null, 1), 'inside')).toEqual({
+      collectionId: 'c1',
+      parentId: 'b',
+    });
+    expect(dropDestination(row('a', null, 0), { collectionId: 'c2' }, 'inside')).toEqual({
+      collectionId: 'c2',
+      parentId: null,
+      position: 0,
+    });
   });
 
-  it('shows a page whose parent is not there at the top', () => {
-    expect(buildTree([item('orphan', 'gone', 0)]).map((node) => node.id)).toEqual(['orphan']);
+  it('counts a place among siblings without the dragged page', () => {
+    // Siblings a, b, c, d: a dropped after c comes after c once a has left (place 2); d before b stays at place 1.
+    expect(dropDestination(row('a', null, 0), row('c', null, 2), 'after')).toMatchObject({ position: 2 });
+    expect(dropDestination(row('d', null, 3), row('b', null, 1), 'before')).toMatchObject({ position: 1 });
+    // From another level, nothing leaves the target's: before c is place 2.
+    expect(dropDestination(row('x', 'a', 0, ['a']), row('c', null, 2), 'before')).toEqual({
+      collectionId: 'c1',
+      parentId: null,
+      position: 2,
+    });
   });
 
-  it('knows what is under a page, above it, and beside it', () => {
-    expect([...subtreeIds(items, 'a')].sort()).toEqual(['a', 'a1', 'a2', 'x']);
-    expect(ancestorIds(items, 'x')).toEqual(['a', 'a1']);
-    expect(siblingsOf(items, 'a', 'a1').map((sibling) => sibling.id)).toEqual(['a2']);
+  it('refuses a drop on the page itself or into its own branch', () => {
+    expect(dropDestination(row('a', null, 0), row('a', null, 0), 'inside')).toBeNull();
+    expect(dropDestination(row('a', null, 0), row('x', 'a1', 0, ['a', 'a1']), 'after')).toBeNull();
   });
 });
