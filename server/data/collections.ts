@@ -52,14 +52,20 @@ export interface TreeRow {
   has_children: boolean;
 }
 
-/** A tree row's columns from `knowledge k` (`knowledge_tree_idx` finds both the rows and their children). */
+/**
+ * A tree row's columns from `knowledge k`. Whether pages sit under it is one probe of the tree
+ * index per row: a scalar subquery, since the planner may turn an EXISTS into a hash of every
+ * item of the workspace.
+ */
 const treeRowColumns = sql`k.id, k.short_id, k.title, k.collection_id, k.parent_id, k.position,
-  EXISTS (SELECT 1 FROM knowledge c WHERE c.collection_id = k.collection_id AND c.parent_id = k.id) AS has_children`;
+  (SELECT 1 FROM knowledge child WHERE child.collection_id = k.collection_id AND child.parent_id = k.id LIMIT 1)
+    IS NOT NULL AS has_children`;
 
 /**
  * One page of a level of a collection's tree (the caller checked the collection is in scope):
- * the items directly under `parentId` (its top when null) by place, then title. One more row
- * than a page is read, to tell whether another follows.
+ * the items directly under `parentId` (its top when null) in the tree index's order (place,
+ * then id; the parent first so the top level reads it in order too: migration 0045). One more
+ * row than a page is read, to tell whether another follows.
  */
 export async function listTreeLevel(
   db: Executor,
@@ -69,7 +75,7 @@ export async function listTreeLevel(
   const result = await sql<TreeRow>`
     SELECT ${treeRowColumns} FROM knowledge k
     WHERE k.account_id = ${level.accountId} AND k.collection_id = ${level.collectionId} AND ${under}
-    ORDER BY k.position, k.title, k.id
+    ORDER BY k.parent_id, k.position, k.id
     LIMIT ${level.pageSize + 1} OFFSET ${level.page * level.pageSize}`.execute(db);
   return result.rows;
 }
@@ -86,10 +92,10 @@ export async function listTopLevels(
 ): Promise<TreeRow[]> {
   if (collectionIds.length === 0) return [];
   const result = await sql<TreeRow>`
-    SELECT top.* FROM unnest(${collectionIds}::uuid[]) AS c (id) CROSS JOIN LATERAL (
+    SELECT top.* FROM unnest(${collectionIds}::uuid[]) AS listed (id) CROSS JOIN LATERAL (
       SELECT ${treeRowColumns} FROM knowledge k
-      WHERE k.account_id = ${accountId} AND k.collection_id = c.id AND k.parent_id IS NULL
-      ORDER BY k.position, k.title, k.id
+      WHERE k.account_id = ${accountId} AND k.collection_id = listed.id AND k.parent_id IS NULL
+      ORDER BY k.parent_id, k.position, k.id
       LIMIT ${pageSize + 1}
     ) top`.execute(db);
   return result.rows;

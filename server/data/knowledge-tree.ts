@@ -55,7 +55,7 @@ export async function childrenOf(db: Executor, accountId: string, id: string) {
     .where('account_id', '=', accountId)
     .where('parent_id', '=', id)
     .orderBy('position')
-    .orderBy('title')
+    .orderBy('id')
     .execute();
 }
 
@@ -67,7 +67,7 @@ export async function siblingIds(db: Executor, collectionId: string, parentId: s
     .where('collection_id', '=', collectionId)
     .where((eb) => (parentId === null ? eb('parent_id', 'is', null) : eb('parent_id', '=', parentId)))
     .orderBy('position')
-    .orderBy('title')
+    .orderBy('id')
     .execute();
   return rows.map((row) => row.id);
 }

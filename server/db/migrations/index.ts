@@ -39,6 +39,7 @@ import * as ginWithoutPendingList from './0041-gin-without-pending-list';
 import * as vocabularyOfWords from './0042-vocabulary-of-words';
 import * as placeInTreeByIndex from './0043-place-in-tree-by-index';
 import * as countsWithoutJoins from './0044-counts-without-joins';
+import * as treeIndexInReadingOrder from './0045-tree-index-in-reading-order';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0042-vocabulary-of-words': vocabularyOfWords,
   '0043-place-in-tree-by-index': placeInTreeByIndex,
   '0044-counts-without-joins': countsWithoutJoins,
+  '0045-tree-index-in-reading-order': treeIndexInReadingOrder,
 };
