@@ -126,9 +126,9 @@ export type CollectionDto = z.infer<typeof collectionSchema>;
 /** One collection with how many items it holds at any depth (what its delete would move or remove). */
 export const collectionWithCountSchema = collectionSchema.extend({ itemCount: z.number().int() });
 
-/** The collections the caller sees, in order, each with the first page of its top level, and whether they may manage them. */
+/** The collections the caller sees, in order, and whether they may manage them. */
 export const collectionListSchema = z.object({
-  collections: z.array(collectionSchema.extend({ top: treeLevelSchema })),
+  collections: z.array(collectionSchema),
   policies: z.object({ manage: z.boolean() }),
 });
 export type CollectionListDto = z.infer<typeof collectionListSchema>;

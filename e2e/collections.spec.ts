@@ -63,6 +63,9 @@ test('builds a tree by dragging in the sidebar and with the keyboard Move dialog
   await page.goto(`/account/${accountId}/knowledge`);
   const tree = page.getByRole('navigation', { name: 'Collections' });
   const row = (shortId: string) => page.getByTestId(`tree-row-${shortId}`);
+  // Collections start folded; opened, one stays open.
+  await expect(tree.getByRole('link', { name: 'Runbook' })).toBeHidden();
+  await tree.getByRole('button', { name: 'Open General' }).click();
   await expect(tree.getByRole('link', { name: 'Runbook' })).toBeVisible();
 
   // Drag the runbook into the service's page.
@@ -147,6 +150,7 @@ test('a restricted collection is invisible to a member outside it; the admin man
   // The member sees neither the collection, its page, nor the page by its link.
   await member.goto(`/account/${accountId}/knowledge`);
   const theirTree = member.getByRole('navigation', { name: 'Collections' });
+  await theirTree.getByRole('button', { name: 'Open General' }).click();
   await expect(theirTree.getByRole('link', { name: 'Lunch menu' })).toBeVisible();
   await expect(theirTree.getByText('Board room')).toHaveCount(0);
   await expect(member.getByText('Hangar sale')).toHaveCount(0);
@@ -172,6 +176,7 @@ test('a restricted collection is invisible to a member outside it; the admin man
   await deleting.getByLabel('Move them to another collection').check();
   await deleting.getByRole('button', { name: 'Delete' }).click();
   await expect(tree.getByRole('region', { name: 'Board room' })).toHaveCount(0);
+  await tree.getByRole('button', { name: 'Open General' }).click();
   await expect(tree.getByRole('link', { name: 'Hangar sale' })).toBeVisible();
 });
 
@@ -189,6 +194,7 @@ test('on a phone the tree opens from the menu and a page is opened by touch', as
   await member.getByRole('button', { name: 'Open menu' }).click();
   const drawer = member.getByRole('dialog', { name: 'Menu' });
   const tree = drawer.getByRole('navigation', { name: 'Collections' });
+  await tree.getByRole('button', { name: 'Open General' }).click();
   await tree.getByRole('button', { name: 'Open Onboarding' }).click();
   await saveScreenshot('collections-phone-tree', member);
   expect(await seriousProblems(member)).toEqual([]);
@@ -235,6 +241,7 @@ test('a long level is read a hundred pages at a time, and a new page inside anot
   await page.goto(`/account/${accountId}/knowledge`);
   const tree = page.getByRole('navigation', { name: 'Collections' });
   const general = tree.getByRole('region', { name: 'General' });
+  await tree.getByRole('button', { name: 'Open General' }).click();
   await expect(general.getByRole('link', { name: /^Note / })).toHaveCount(99);
   await tree.getByRole('button', { name: 'Show more' }).click();
   await expect(general.getByRole('link', { name: /^Note / })).toHaveCount(104);

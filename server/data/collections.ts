@@ -80,27 +80,6 @@ export async function listTreeLevel(
   return result.rows;
 }
 
-/**
- * The first page of the top of each of these collections, in one query: the sidebar shows
- * them with the collections, so a workspace of fifty collections is one request, not fifty.
- */
-export async function listTopLevels(
-  db: Executor,
-  accountId: string,
-  collectionIds: string[],
-  pageSize: number,
-): Promise<TreeRow[]> {
-  if (collectionIds.length === 0) return [];
-  const result = await sql<TreeRow>`
-    SELECT top.* FROM unnest(${collectionIds}::uuid[]) AS listed (id) CROSS JOIN LATERAL (
-      SELECT ${treeRowColumns} FROM knowledge k
-      WHERE k.account_id = ${accountId} AND k.collection_id = listed.id AND k.parent_id IS NULL
-      ORDER BY k.parent_id, k.position, k.id
-      LIMIT ${pageSize + 1}
-    ) top`.execute(db);
-  return result.rows;
-}
-
 /** How many items a collection holds, at any depth. */
 export async function countCollectionItems(db: Executor, accountId: string, collectionId: string) {
   const row = await db

@@ -18,27 +18,10 @@ export function presentCollection(row: CollectionRow, role: Role): CollectionDto
   };
 }
 
-/**
- * The collections the caller sees, each with the first page of its top level (`topRows`, read
- * with one row past a page for each), and whether the caller may manage them.
- */
-export function presentCollectionList(
-  rows: CollectionRow[],
-  topRows: TreeRow[],
-  role: Role,
-  pageSize: number,
-): CollectionListDto {
-  const byCollection = new Map<string, TreeRow[]>();
-  for (const row of topRows) {
-    const group = byCollection.get(row.collection_id);
-    if (group) group.push(row);
-    else byCollection.set(row.collection_id, [row]);
-  }
+/** The collections the caller sees, and whether the caller may manage them. */
+export function presentCollectionList(rows: CollectionRow[], role: Role): CollectionListDto {
   return {
-    collections: rows.map((row) => ({
-      ...presentCollection(row, role),
-      top: presentTreeLevel(byCollection.get(row.id) ?? [], 0, pageSize),
-    })),
+    collections: rows.map((row) => presentCollection(row, role)),
     policies: abilities(collectionPolicy, { role }),
   };
 }

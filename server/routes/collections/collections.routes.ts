@@ -12,7 +12,6 @@ import {
   findCollection,
   insertCollection,
   listCollections,
-  listTopLevels,
   listTreeLevel,
   reorderCollections,
   replaceCollectionMembers,
@@ -52,13 +51,9 @@ export function collectionsRoutes(deps: AppDeps) {
     return membership;
   };
 
-  /** The collections the caller sees, each with the first page of its top level. */
-  const listFor = async (membership: Membership) => {
-    const rows = await listCollections(db, await readScopeOf(db, membership));
-    const ids = rows.map((row) => row.id);
-    const tops = await listTopLevels(db, membership.accountId, ids, TREE_PAGE_SIZE);
-    return presentCollectionList(rows, tops, membership.role, TREE_PAGE_SIZE);
-  };
+  /** The collections the caller sees. */
+  const listFor = async (membership: Membership) =>
+    presentCollectionList(await listCollections(db, await readScopeOf(db, membership)), membership.role);
 
   /** One collection as its manager sees it after a change. */
   const oneFor = async (accountId: string, collectionId: string, role: Role) => {

@@ -12,12 +12,12 @@ export const collectionKeys = {
   list: (accountId: string) => ['knowledge', accountId, 'collections', 'list'] as const,
   one: (accountId: string, collectionId: string) =>
     ['knowledge', accountId, 'collections', 'one', collectionId] as const,
-  level: (accountId: string, collectionId: string, parentId: string | null, fromPage: number) =>
-    ['knowledge', accountId, 'collections', 'tree', collectionId, parentId ?? 'top', fromPage] as const,
+  level: (accountId: string, collectionId: string, parentId: string | null) =>
+    ['knowledge', accountId, 'collections', 'tree', collectionId, parentId ?? 'top'] as const,
   members: (accountId: string) => ['account-users', accountId, 'for-collections'] as const,
 };
 
-/** GET .../collections: the collections the caller sees, in order, each with the first page of its top. */
+/** GET .../collections: the collections the caller sees, in order. */
 export const collectionsQuery = (accountId: string) =>
   queryOptions({
     queryKey: collectionKeys.list(accountId),
@@ -32,14 +32,11 @@ export const collectionQuery = (accountId: string, collectionId: string) =>
     queryFn: async ({ signal }) => (await api(getCollection, { params: { accountId, collectionId } }, { signal })).data,
   });
 
-/**
- * GET .../collections/:id/tree: the pages under `parentId` (the top when null), a hundred at a
- * time, from `fromPage` (the sidebar has the top's first page with the collections).
- */
-export const treeLevelQuery = (accountId: string, collectionId: string, parentId: string | null, fromPage = 0) =>
+/** GET .../collections/:id/tree: the pages under `parentId` (the top when null), a hundred at a time. */
+export const treeLevelQuery = (accountId: string, collectionId: string, parentId: string | null) =>
   infiniteQueryOptions({
-    queryKey: collectionKeys.level(accountId, collectionId, parentId, fromPage),
-    initialPageParam: fromPage,
+    queryKey: collectionKeys.level(accountId, collectionId, parentId),
+    initialPageParam: 0,
     queryFn: async ({ pageParam, signal }) => {
       const query = { page: pageParam, parentId: parentId ?? undefined };
       return (await api(collectionTreeLevel, { params: { accountId, collectionId }, query }, { signal })).data;

@@ -33,7 +33,8 @@ function useShownArticle(accountId: string, ref: string | undefined): KnowledgeD
 
 /**
  * The sidebar's collections, each a tree of its pages read a level at a time as branches open:
- * folded and opened as the person left them, the current page marked and its ancestors opened. Pages move by dragging (tree-dnd.tsx); the
+ * folded and opened as the person left them, the current page marked and its collection and
+ * ancestors opened. Pages move by dragging (tree-dnd.tsx); the
  * keyboard's way is the article's "Move to…". Its dialogs load when first opened.
  */
 export function CollectionTree({ accountId }: { accountId: string }) {
@@ -48,13 +49,15 @@ export function CollectionTree({ accountId }: { accountId: string }) {
 
   const current = useShownArticle(accountId, ref);
   const all = collections.data?.collections ?? [];
-  const openAncestors = current?.ancestors.map((ancestor) => ancestor.id).join(',') ?? '';
-  const { openItems } = tree;
+  // The page on show's collection and ancestors open when it, or where it sits, changes.
+  const place = current ? [current.collectionId, ...current.ancestors.map((ancestor) => ancestor.id)].join(',') : '';
+  const { openPlace } = tree;
   useEffect(() => {
-    if (openAncestors) openItems(openAncestors.split(','));
-    // Only when the current page, or where it sits, changes.
+    const [collectionId, ...ancestorIds] = place.split(',');
+    if (collectionId) openPlace(collectionId, ancestorIds);
+    // Only when the place changes, not when the tree's state does.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [openAncestors]);
+  }, [place]);
 
   if (collections.isPending) return <p className="px-3 text-xs text-muted-foreground">Loading collections…</p>;
   if (collections.isError)

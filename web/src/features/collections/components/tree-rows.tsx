@@ -1,8 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ChevronRight, Lock, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { useState } from 'react';
-import type { CollectionDto, TreeItemDto, TreeLevelDto } from '@common/collections';
+import type { CollectionDto, TreeItemDto } from '@common/collections';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -41,7 +40,7 @@ export interface RowHooks {
 
 interface SectionProps {
   accountId: string;
-  collection: CollectionDto & { top: TreeLevelDto };
+  collection: CollectionDto;
   /** The collections beside this one and the whole order, for "Move up" and "Move down". */
   neighbours: { before?: string; after?: string; order: string[] };
   manage: boolean;
@@ -95,7 +94,7 @@ export function CollectionSection(props: SectionProps) {
       </div>
       {open && (
         <ul id={listId} className="grid gap-px">
-          <TreeLevel {...props} collectionId={collection.id} parentId={null} ancestorIds={[]} head={collection.top} />
+          <TreeLevel {...props} collectionId={collection.id} parentId={null} ancestorIds={[]} />
         </ul>
       )}
     </section>
@@ -109,17 +108,10 @@ type LevelProps = Pick<SectionProps, 'accountId' | 'tree' | 'currentId' | 'targe
   ancestorIds: readonly string[];
 };
 
-/**
- * The pages of one level, a hundred at a time ("Show more" for the rest): read when the level is
- * first opened, or, for a collection's top, given with the collections (`head`, its first page).
- */
-function TreeLevel({ head, ...props }: LevelProps & { head?: TreeLevelDto }) {
+/** The pages of one level, read when it is first opened, a hundred at a time ("Show more" for the rest). */
+function TreeLevel(props: LevelProps) {
   const { accountId, collectionId, parentId, ancestorIds } = props;
-  const [wantsMore, setWantsMore] = useState(false);
-  const level = useInfiniteQuery({
-    ...treeLevelQuery(accountId, collectionId, parentId, head ? 1 : 0),
-    enabled: !head || wantsMore,
-  });
+  const level = useInfiniteQuery(treeLevelQuery(accountId, collectionId, parentId));
   const note = (text: string, alert = false) => (
     <li
       role={alert ? 'alert' : undefined}
@@ -129,13 +121,10 @@ function TreeLevel({ head, ...props }: LevelProps & { head?: TreeLevelDto }) {
       {text}
     </li>
   );
-  const read = level.data?.pages ?? [];
-  const items = [...(head?.items ?? []), ...read.flatMap((page) => page.items)];
-  if (!head && level.isPending) return note('Loading pages…');
-  if (!head && level.isError) return note('Could not load these pages.', true);
+  if (level.isPending) return note('Loading pages…');
+  if (level.isError) return note('Could not load these pages.', true);
+  const items = level.data.pages.flatMap((page) => page.items);
   if (items.length === 0) return parentId === null ? note('No pages yet') : null;
-  const hasMore = head && !wantsMore ? head.nextPage !== null : level.hasNextPage;
-  const loadingMore = level.isFetchingNextPage || (head !== undefined && wantsMore && level.isPending);
   return (
     <>
       {items.map((item, index) => (
@@ -146,16 +135,15 @@ function TreeLevel({ head, ...props }: LevelProps & { head?: TreeLevelDto }) {
           place={{ id: item.id, collectionId, parentId, index, ancestorIds }}
         />
       ))}
-      {level.isError && note('Could not load more pages.', true)}
-      {(hasMore || loadingMore) && (
+      {level.hasNextPage && (
         <li style={indent(ancestorIds.length + 1)}>
           <button
             type="button"
             className={cn('rounded-sm px-1 py-1 text-xs text-muted-foreground hover:text-foreground', focusRing)}
-            disabled={loadingMore}
-            onClick={() => (head && !wantsMore ? setWantsMore(true) : void level.fetchNextPage())}
+            disabled={level.isFetchingNextPage}
+            onClick={() => void level.fetchNextPage()}
           >
-            {loadingMore ? 'Loading…' : 'Show more'}
+            {level.isFetchingNextPage ? 'Loading…' : 'Show more'}
           </button>
         </li>
       )}

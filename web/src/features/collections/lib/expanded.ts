@@ -44,9 +44,10 @@ function parse(raw: string): ReadonlySet<string> {
 }
 
 /**
- * The tree's open and folded branches, kept in this browser across pages and visits. A page
- * drawn on the server shows the tree as it starts (collections open, pages closed); the
- * browser's own state follows once it is running.
+ * The tree's open collections and pages, kept in this browser across pages and visits. Both
+ * start folded: a workspace's fifty collections open at once would be a wall of pages, and
+ * each open one is read from the server. A page drawn on the server shows the tree folded;
+ * the browser's own state follows once it is running.
  */
 export function useTreeState(accountId: string) {
   const key = keyOf(accountId);
@@ -55,25 +56,25 @@ export function useTreeState(accountId: string) {
     () => read(key),
     () => '[]',
   );
-  const toggled = useMemo(() => parse(raw), [raw]);
+  const opened = useMemo(() => parse(raw), [raw]);
   const save = (next: ReadonlySet<string>) => write(key, JSON.stringify([...next]));
   const flip = (entry: string) => {
-    const next = new Set(toggled);
+    const next = new Set(opened);
     if (!next.delete(entry)) next.add(entry);
     save(next);
   };
   return {
-    /** A collection is open unless folded. */
-    collectionOpen: (id: string) => !toggled.has(`c:${id}`),
-    /** A page's branch is closed unless opened. */
-    itemOpen: (id: string) => toggled.has(`i:${id}`),
-    toggleCollection: (id: string) => flip(`c:${id}`),
+    // 'o:' for a collection: 'c:' once marked a folded one, when collections started open.
+    collectionOpen: (id: string) => opened.has(`o:${id}`),
+    itemOpen: (id: string) => opened.has(`i:${id}`),
+    toggleCollection: (id: string) => flip(`o:${id}`),
     toggleItem: (id: string) => flip(`i:${id}`),
-    /** Opens these pages' branches (the current page's ancestors), if they are not open. */
-    openItems: (ids: string[]) => {
+    /** Opens a collection and pages in it (the page on show's), where they are not open. */
+    openPlace: (collectionId: string, itemIds: string[]) => {
       const current = parse(read(key));
-      const missing = ids.filter((id) => !current.has(`i:${id}`));
-      if (missing.length > 0) save(new Set([...current, ...missing.map((id) => `i:${id}`)]));
+      const wanted = [`o:${collectionId}`, ...itemIds.map((id) => `i:${id}`)];
+      const missing = wanted.filter((entry) => !current.has(entry));
+      if (missing.length > 0) save(new Set([...current, ...missing]));
     },
   };
 }
