@@ -303,8 +303,13 @@ export async function readCandidates(
     positions: number[];
   }>`
     WITH matched AS MATERIALIZED (
-      SELECT DISTINCT s.knowledge_id FROM search_items s
+      -- Each item once, by its first matching chunk, so that the scan stops at the limit: with
+      -- DISTINCT every match was read and sorted first (a tag and a word held by 2,000 items of
+      -- 100,000: 11-12.6 against 5.3-6.1 ms).
+      SELECT s.knowledge_id FROM search_items s
       WHERE s.account_id = ${accountId} AND s.vector @@ ${query}::tsquery
+        AND NOT EXISTS (SELECT 1 FROM search_items earlier WHERE earlier.knowledge_id = s.knowledge_id
+          AND earlier.chunk < s.chunk AND earlier.vector @@ ${query}::tsquery)
         AND ${itemConditions(accountId, 's.knowledge_id', withoutQuery)}
       LIMIT ${limit}
     )

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createItem } from '../test/knowledge-factory';
 import type { SignedInClient } from '../test/test-server';
 import { useTestServer } from '../test/use-test-server';
-import { removeItemIndex } from '../data/search-index';
+import { lexemeQuery, readCandidates, removeItemIndex } from '../data/search-index';
+import { analyze } from './analyze';
 import { analyzeItem, indexStaleItems, storedContribution } from './index-item';
 import { reindexInBackground } from './reindex';
 import { retrieve } from './retrieve';
@@ -147,6 +148,14 @@ describe('ranked retrieval', () => {
       `/api/accounts/${accountId}/knowledge?search=${encodeURIComponent('kettle zebrafish')}`,
     );
     expect(list.body.data.items.map((item: { id: string }) => item.id)).toEqual([long.id]);
+    // A word in every chunk: the item is one candidate, each of its places read once.
+    const [word, kettle] = [analyze('word1')[0]!, analyze('kettle')[0]!];
+    const [candidate] = await readCandidates(lore.db, accountId, lexemeQuery([word]), [word], 300, {
+      required: [lexemeQuery([kettle])],
+    });
+    const places = candidate!.positions.get(word)!;
+    expect(candidate!.knowledgeId).toBe(long.id);
+    expect(new Set(places).size).toBe(places.length);
     const counts = await lore.db
       .selectFrom('search_term_counts')
       .select(['term', 'passages'])
