@@ -22,8 +22,8 @@ function currentRef(pathname: string): string | undefined {
 
 /**
  * The article on show, as its page read it, watched in the cache: an observer here that cannot
- * fetch would become the query's options and break the page's refetch. The tree marks its place
- * and opens its ancestors.
+ * fetch would become the query's options and break the page's refetch. The tree marks it and
+ * opens its collection and ancestors.
  */
 function useShownArticle(accountId: string, ref: string | undefined): KnowledgeDto | undefined {
   const queryClient = useQueryClient();
@@ -34,8 +34,8 @@ function useShownArticle(accountId: string, ref: string | undefined): KnowledgeD
 /**
  * The sidebar's collections, each a tree of its pages read a level at a time as branches open:
  * folded and opened as the person left them, the current page marked and its collection and
- * ancestors opened. Pages move by dragging (tree-dnd.tsx); the
- * keyboard's way is the article's "Move to…". Its dialogs load when first opened.
+ * ancestors opened. Pages move by dragging (tree-dnd.tsx); the keyboard's way is the article's
+ * "Move to…". Its dialogs load when first opened.
  */
 export function CollectionTree({ accountId }: { accountId: string }) {
   const collections = useQuery(collectionsQuery(accountId));
