@@ -243,6 +243,7 @@ test('a long level is read a hundred pages at a time, and a new page inside anot
   const general = tree.getByRole('region', { name: 'General' });
   await tree.getByRole('button', { name: 'Open General' }).click();
   await expect(general.getByRole('link', { name: /^Note / })).toHaveCount(99);
+  expect(await seriousProblems(page, 'nav[aria-label="Collections"]')).toEqual([]);
   await tree.getByRole('button', { name: 'Show more' }).click();
   await expect(general.getByRole('link', { name: /^Note / })).toHaveCount(104);
   await expect(tree.getByRole('button', { name: 'Show more' })).toBeHidden();
@@ -253,6 +254,7 @@ test('a long level is read a hundred pages at a time, and a new page inside anot
   await page.getByRole('menuitem', { name: 'New page inside' }).click();
   await expect(page.getByLabel('Under')).toHaveValue(guide.id);
   await expect(page.getByLabel('Inside “Guide”')).toHaveValue(chapter.id);
+  expect(await seriousProblems(page)).toEqual([]);
   await page.getByLabel('Title').fill('Section one');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link')).toHaveText([

@@ -4,7 +4,7 @@
  * Seeds one workspace of --items items (100,000) and ten of 1,000 (fewer below
  * 100,000 items) with the generated corpus of corpus.ts, straight into the tables the
  * app writes; starts Lore as a child process (lore-process.ts) and measures, with a
- * closed-loop client at concurrency 1 and 16, what people wait for: the list's pages,
+ * closed-loop client at concurrency 1 and 16 (8 on PGlite), what people wait for: the list's pages,
  * searches (a rare word, a word with no hits, a common word, three words, a tag, a
  * tag with a word), one item, the count, the tags, the weekly chart and the AI
  * search's first event; a path whose answer Lore keeps until the workspace changes
@@ -39,6 +39,7 @@ import { listCollections, listTreeLevel } from '../../server/data/collections';
 import { TREE_PAGE_SIZE } from '../../common/collections';
 import { BENCH_COLLECTIONS, deepestItem, organiseWorkspace, TREE_LEVELS } from './collections';
 import { RATE_LIMITS } from '../../server/auth/rate-limits';
+import { QUEUE_LIMITS } from '../../server/db/admission';
 import { migrateToLatest } from '../../server/db/migrate';
 import { runOnOwnConnection } from '../../server/db/postgres-direct';
 import type { DB } from '../../server/db/schema';
@@ -75,7 +76,6 @@ const FIXED_ALLOWANCE = 1_000;
 const SEARCH_ALLOWANCE = 3_000;
 const SMALL_WORKSPACES = 10;
 const WEEKS_ON_CHART = 12;
-const CONCURRENCIES = [1, 16];
 
 const { values: args } = parseArgs({
   options: {
@@ -89,6 +89,11 @@ const { values: args } = parseArgs({
 });
 const engine = args.engine as 'pglite' | 'postgres';
 if (engine !== 'pglite' && engine !== 'postgres') throw new Error(`--engine is pglite or postgres, not ${args.engine}`);
+/**
+ * One caller, then many: 16 on PostgreSQL; on PGlite as many as it admits at once (8,
+ * decision 27), since it turns the rest away with a 503 by design.
+ */
+const CONCURRENCIES = [1, engine === 'pglite' ? QUEUE_LIMITS.pglite.maxRequests : 16];
 const items = Number(args.items);
 if (!Number.isInteger(items) || items < 100) throw new Error(`--items wants a whole number of at least 100`);
 const measureSeconds = Number(args.seconds);
