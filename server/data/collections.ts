@@ -46,26 +46,18 @@ export interface TreeRow {
   id: string;
   short_id: string;
   title: string;
-  collection_id: string;
   parent_id: string | null;
   position: number;
   has_children: boolean;
 }
 
 /**
- * A tree row's columns from `knowledge k`. Whether pages sit under it is one probe of the tree
- * index per row: a scalar subquery, since the planner may turn an EXISTS into a hash of every
- * item of the workspace.
- */
-const treeRowColumns = sql`k.id, k.short_id, k.title, k.collection_id, k.parent_id, k.position,
-  (SELECT 1 FROM knowledge child WHERE child.collection_id = k.collection_id AND child.parent_id = k.id LIMIT 1)
-    IS NOT NULL AS has_children`;
-
-/**
  * One page of a level of a collection's tree (the caller checked the collection is in scope):
  * the items directly under `parentId` (its top when null) in the tree index's order (place,
  * then id; the parent first so the top level reads it in order too: migration 0045). One more
- * row than a page is read, to tell whether another follows.
+ * row than a page is read, to tell whether another follows. Whether pages sit under a row is
+ * one probe of the index: a scalar subquery, as the planner may turn an EXISTS into a hash of
+ * every item of the workspace.
  */
 export async function listTreeLevel(
   db: Executor,
@@ -73,7 +65,10 @@ export async function listTreeLevel(
 ): Promise<TreeRow[]> {
   const under = level.parentId === null ? sql`k.parent_id IS NULL` : sql`k.parent_id = ${level.parentId}`;
   const result = await sql<TreeRow>`
-    SELECT ${treeRowColumns} FROM knowledge k
+    SELECT k.id, k.short_id, k.title, k.parent_id, k.position,
+      (SELECT 1 FROM knowledge child WHERE child.collection_id = k.collection_id AND child.parent_id = k.id LIMIT 1)
+        IS NOT NULL AS has_children
+    FROM knowledge k
     WHERE k.account_id = ${level.accountId} AND k.collection_id = ${level.collectionId} AND ${under}
     ORDER BY k.parent_id, k.position, k.id
     LIMIT ${level.pageSize + 1} OFFSET ${level.page * level.pageSize}`.execute(db);

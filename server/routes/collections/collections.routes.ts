@@ -44,13 +44,6 @@ export function collectionsRoutes(deps: AppDeps) {
     logger,
   } = deps;
 
-  /** The caller's membership when the collection is in their workspace and they see it; else not found. */
-  const visibleCollection = async (membership: Membership, collectionId: string) => {
-    assertCollectionInScope(await readScopeOf(db, membership), collectionId);
-    if (!(await findCollection(db, membership.accountId, collectionId))) throw notFound('Collection not found');
-    return membership;
-  };
-
   /** The collections the caller sees. */
   const listFor = async (membership: Membership) =>
     presentCollectionList(await listCollections(db, await readScopeOf(db, membership)), membership.role);
@@ -68,8 +61,10 @@ export function collectionsRoutes(deps: AppDeps) {
     })
     .openapi(api.getCollection, async (c) => {
       const membership = currentMembership(c);
+      const { accountId, role } = membership;
       const { collectionId } = c.req.valid('param');
-      const { accountId, role } = await visibleCollection(membership, collectionId);
+      assertCollectionInScope(await readScopeOf(db, membership), collectionId);
+      // Not found when it is another workspace's.
       const collection = await oneFor(accountId, collectionId, role);
       return c.json(
         { data: { ...collection, itemCount: await countCollectionItems(db, accountId, collectionId) } },
@@ -80,7 +75,8 @@ export function collectionsRoutes(deps: AppDeps) {
       const membership = currentMembership(c);
       const { collectionId } = c.req.valid('param');
       const { parentId, page } = c.req.valid('query');
-      await visibleCollection(membership, collectionId);
+      assertCollectionInScope(await readScopeOf(db, membership), collectionId);
+      if (!(await findCollection(db, membership.accountId, collectionId))) throw notFound('Collection not found');
       const rows = await listTreeLevel(db, {
         accountId: membership.accountId,
         collectionId,

@@ -3,12 +3,11 @@ import { LAST_COLLECTION } from '../../../common/collections';
 import { MOVE_CYCLE } from '../../commands/move-knowledge';
 import { createItem } from '../../test/knowledge-factory';
 import type { SignedInClient } from '../../test/test-server';
-import { collectionsWithTrees, type CollectionWithTree } from '../../test/collection-trees';
+import { collectionsWithTrees as collectionsOf, type CollectionWithTree } from '../../test/collection-trees';
 import { useTestServer } from '../../test/use-test-server';
 
 const lore = useTestServer();
 
-const collectionsOf = (client: SignedInClient, accountId: string) => collectionsWithTrees(client, accountId);
 /** Each item's title with its parent's title (or null) in the collection, by place: the tree as the sidebar reads it. */
 const shapeOf = (collection: CollectionWithTree) => {
   const titles = new Map(collection.items.map((item) => [item.id, item.title]));

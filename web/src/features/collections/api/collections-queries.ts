@@ -8,7 +8,6 @@ import { api } from '@/lib/api-client';
  * ['account-users'].
  */
 export const collectionKeys = {
-  all: (accountId: string) => ['knowledge', accountId, 'collections'] as const,
   list: (accountId: string) => ['knowledge', accountId, 'collections', 'list'] as const,
   one: (accountId: string, collectionId: string) =>
     ['knowledge', accountId, 'collections', 'one', collectionId] as const,

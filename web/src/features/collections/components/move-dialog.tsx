@@ -15,7 +15,6 @@ export interface MovedItem {
   id: string;
   title: string;
   collectionId: string;
-  parentId: string | null;
   ancestors: readonly { id: string; title: string }[];
 }
 
