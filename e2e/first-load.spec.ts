@@ -40,7 +40,7 @@ test('the server draws the knowledge list: its cards are there before any code, 
   const listCode = holdOne(/\/assets\/knowledge-list-page-[\w-]+\.js$/);
   await page.route(listCode.pattern, listCode.handler);
 
-  await page.goto(`/account/${accountId}/knowledge?tag=ops`);
+  await page.goto(`/account/${accountId}/knowledge?tag=ops`, { waitUntil: 'commit' });
   // The page's code is held, yet the page is there: the server drew it.
   await expect(page.getByRole('article')).toHaveCount(1);
   await expect(page.getByRole('main').getByText('Restoring the backups')).toBeVisible();
@@ -101,7 +101,7 @@ test.describe('a reader in another time zone', () => {
 test('the sign-in form, typed into before its code has come, signs in with what was typed', async ({ page, lore }) => {
   const loginCode = holdOne(/\/assets\/login-page-[\w-]+\.js$/);
   await page.route(loginCode.pattern, loginCode.handler);
-  await page.goto('/login');
+  await page.goto('/login', { waitUntil: 'commit' });
   // The server drew the form: it takes an address before the page's code runs.
   const email = uniqueEmail('early');
   await page.getByLabel('Email').fill(email);
@@ -127,7 +127,7 @@ test("a page the server does not draw asks for its data beside its code: the she
   const settingsCode = holdOne(/\/assets\/settings-page-[\w-]+\.js$/);
   await page.route(settingsCode.pattern, settingsCode.handler);
 
-  await page.goto(`/account/${accountId}/settings`);
+  await page.goto(`/account/${accountId}/settings`, { waitUntil: 'commit' });
   const beforeTheCode = [
     'GET /api/auth/get-session',
     `GET /api/accounts/${accountId}`,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { linkIn } from '../server/test/mailbox';
 import { startTestServer, type TestServer } from '../server/test/test-server';
 
@@ -23,6 +23,16 @@ export const test = base.extend<
     { scope: 'worker' },
   ],
   baseURL: async ({ lore }, use) => use(lore.baseUrl),
+  /** Every context's pages, the test's own and those it opens, wait for the app after a navigation. */
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => waitForTheAppIn(await newContext(options));
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ context }, use) => use(waitForTheAppIn(context)),
   /** The test's page; a page the server drew that React finds different from its own fails the test (decision 25). */
   page: async ({ page }, use) => {
     const mismatches: string[] = [];
@@ -41,6 +51,33 @@ export const test = base.extend<
 });
 
 export { expect };
+
+/**
+ * A page's navigations (`goto`, `reload`) end when the app has taken the page over: a
+ * click on a page the server drew, landing before its code has run, does nothing (on a
+ * busy machine, tests lost clicks so). Once React's root is made, it replays a click on
+ * what it has not hydrated yet. `waitUntil: 'commit'` opts out: a test of the page
+ * before its code.
+ */
+function waitForTheAppIn(context: BrowserContext) {
+  context.on('page', (page) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => afterTakeOver(page, await goto(url, options), options?.waitUntil);
+    page.reload = async (options) => afterTakeOver(page, await reload(options), options?.waitUntil);
+  });
+  return context;
+}
+
+async function afterTakeOver<T>(page: Page, response: T, waitUntil?: string) {
+  if (waitUntil !== 'commit')
+    await page.waitForFunction(() => {
+      const root = document.getElementById('root');
+      // No root: not one of the app's pages (an API answer, a provider's page).
+      return !root || Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+    });
+  return response;
+}
 
 /** React's errors when hydrating a page finds it different from what it draws (minified in the built app). */
 const HYDRATION_ERROR = /Minified React error #(418|419|42[0-5])\b|hydrat/i;
