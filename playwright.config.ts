@@ -9,7 +9,8 @@ export default defineConfig({
   // take 30-50 s on a busy two-core machine; a hang still fails, just later.
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  // Two Lores and two Chromiums: the tests mostly wait on pages and timers, so two share two cores.
+  workers: 2,
   // On CI, a failed test runs once more: a rare timing miss (seen once in CI, never
   // reproduced here) must not stop a landing. A test that passes only on its retry is
   // named in npm test's summary; one that fails twice fails the run.

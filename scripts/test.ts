@@ -6,10 +6,11 @@
  *
  * With TEST_DATABASE_URL, the short scale bench checks the query plans on PostgreSQL.
  *
- * The checks, the plans and the build (`npm run build`: the tests of pages drawn on the
- * server, and of Lore as a process, run what it builds) run side by side, each one's output shown
- * whole when it ends; then the PGlite suite, the PostgreSQL suite (only the files that open a
- * database) and the browser tests, each alone, so their timings are not squeezed by the rest.
+ * First the build (`npm run build`: the browser tests, and the server tests of pages drawn
+ * on the server and of Lore as a process, run what it builds). Then two lanes side by side,
+ * each one's output shown whole when it ends: the browser tests; and the checks, the plans
+ * and the evaluations together, then the PGlite suite, then the PostgreSQL suite (only the
+ * files that open a database).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -266,53 +267,73 @@ function filesThatOpenADatabase(): string[] {
     .sort();
 }
 
-const [checked, built] = await Promise.all([
-  Promise.all([checks(), searchEvaluation(), process.env.TEST_DATABASE_URL ? scalePlans() : undefined]).then(
-    ([all, evaluation, plans]) => [...all, ...evaluation, ...(plans ? [plans] : [])],
-  ),
-  build(),
+/** The browser tests, on what `npm run build` built; or a note of why they cannot run. */
+async function browserTests(built: number): Promise<Tally[]> {
+  if (chromium && built === 0)
+    return [
+      await testRun<PlaywrightReport>(
+        'Browser tests (Playwright, Chromium)',
+        'npx',
+        () => ['playwright', 'test'],
+        {},
+        (report) => {
+          // A test that failed and then passed on its retry (CI only) is named, never hidden.
+          for (const flaky of describeSpecs(report.suites, (spec) =>
+            spec.tests.some((test) => test.status === 'flaky'),
+          ))
+            notes.push(`Passed only on its retry: ${flaky}`);
+          return {
+            passed: report.stats.expected + report.stats.flaky,
+            failed: report.stats.unexpected,
+            skipped: report.stats.skipped,
+            failures: describeSpecs(report.suites, (spec) => !spec.ok),
+          };
+        },
+      ),
+    ];
+  if (chromium) notes.push('Browser tests skipped: Lore did not build.');
+  else if (process.env.LORE_REQUIRE_BROWSER === '1') {
+    notes.push('Browser tests are required (LORE_REQUIRE_BROWSER=1) but no Chromium was found.');
+    return [{ name: 'Browser tests', passed: 0, failed: 1, skipped: 0, ok: false, failures: [] }];
+  } else
+    notes.push(
+      'Browser tests skipped: no Chromium found (install it with `apt-get install -y chromium`, or set CHROMIUM_PATH).',
+    );
+  return [];
+}
+
+/**
+ * The checks, then the server suites: PGlite's, then PostgreSQL's (only the files that
+ * open a database). One after another: tests of early refusals (a 413 while the upload
+ * is still being sent) and of time-outs race what else loads the same two cores (the two
+ * suites side by side once reset a 50 MB upload's refusal before it was read).
+ */
+async function checksAndServerTests(built: Promise<number>): Promise<Tally[]> {
+  const [all, evaluation, plans] = await Promise.all([
+    checks(),
+    searchEvaluation(),
+    process.env.TEST_DATABASE_URL ? scalePlans() : undefined,
+  ]);
+  // The tests of pages drawn on the server, and of Lore as a process, run what the build made.
+  await built;
+  const onPglite = await vitest('Server tests on PGlite', 'pglite');
+  const onPostgres = process.env.TEST_DATABASE_URL
+    ? await vitest('Server tests on PostgreSQL', 'postgres', filesThatOpenADatabase())
+    : undefined;
+  return [...all, ...evaluation, ...(plans ? [plans] : []), onPglite, ...(onPostgres ? [onPostgres] : [])];
+}
+
+// The browser tests, which mostly wait on pages and timers, run beside the checks and the
+// server suites, which mostly compute: side by side they take two cores' time, not the sum.
+const built = build();
+const [checkedAndServer, browser, builtCode] = await Promise.all([
+  checksAndServerTests(built),
+  built.then(browserTests),
+  built,
 ]);
 const buildFailed: Tally[] =
-  built === 0 ? [] : [{ name: 'Build', passed: 0, failed: 1, skipped: 0, ok: false, failures: [] }];
-// Each suite alone: tests of early refusals (a 413 while the upload is still being sent)
-// and of time-outs race whatever else loads the same two cores (side by side, a 50 MB
-// upload's refusal was reset before it was read). On PostgreSQL, only the files that open a database.
-const onPglite = await vitest('Server tests on PGlite', 'pglite');
-const onPostgres = process.env.TEST_DATABASE_URL
-  ? await vitest('Server tests on PostgreSQL', 'postgres', filesThatOpenADatabase())
-  : undefined;
-const tallies: Tally[] = [...checked, ...buildFailed, onPglite, ...(onPostgres ? [onPostgres] : [])];
-
-if (chromium && built === 0) {
-  tallies.push(
-    await testRun<PlaywrightReport>(
-      'Browser tests (Playwright, Chromium)',
-      'npx',
-      () => ['playwright', 'test'],
-      {},
-      (report) => {
-        // A test that failed and then passed on its retry (CI only) is named, never hidden.
-        for (const flaky of describeSpecs(report.suites, (spec) => spec.tests.some((test) => test.status === 'flaky')))
-          notes.push(`Passed only on its retry: ${flaky}`);
-        return {
-          passed: report.stats.expected + report.stats.flaky,
-          failed: report.stats.unexpected,
-          skipped: report.stats.skipped,
-          failures: describeSpecs(report.suites, (spec) => !spec.ok),
-        };
-      },
-    ),
-  );
-} else if (chromium) {
-  notes.push('Browser tests skipped: Lore did not build.');
-} else if (process.env.LORE_REQUIRE_BROWSER === '1') {
-  notes.push('Browser tests are required (LORE_REQUIRE_BROWSER=1) but no Chromium was found.');
-  tallies.push({ name: 'Browser tests', passed: 0, failed: 1, skipped: 0, ok: false, failures: [] });
-} else {
-  notes.push(
-    'Browser tests skipped: no Chromium found (install it with `apt-get install -y chromium`, or set CHROMIUM_PATH).',
-  );
-}
+  builtCode === 0 ? [] : [{ name: 'Build', passed: 0, failed: 1, skipped: 0, ok: false, failures: [] }];
+const tallies: Tally[] = [...checkedAndServer, ...buildFailed, ...browser];
 
 console.log('\n=== Summary ===');
 for (const note of notes) console.log(note);
