@@ -137,3 +137,22 @@ describe('an answer sent before the request body is read', () => {
     expect([answer.status, JSON.parse(answer.body)]).toEqual([413, tooLarge]);
   });
 });
+
+describe('kept-alive connections', () => {
+  it("an idle connection is still open past Node's 5 s default, and takes the next request", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const request = http.get(`${lore.baseUrl}/api/health`, { agent }, (answer) => {
+          answer.resume();
+          answer.on('end', () => resolve({ status: answer.statusCode!, reused: request.reusedSocket }));
+        });
+        request.on('error', reject);
+      });
+    expect(await get()).toEqual({ status: 200, reused: false });
+    // Idle for longer than Node's default keep-alive and its 1 s grace (the time it is idle is what is tested).
+    await new Promise((resolve) => setTimeout(resolve, 6_500));
+    expect(await get()).toEqual({ status: 200, reused: true });
+    agent.destroy();
+  });
+});

@@ -22,6 +22,14 @@ export interface RunningServer {
 const DISCARD_MAX_BYTES = 256 * 1024 * 1024;
 const DISCARD_MAX_MS = 60_000;
 
+/**
+ * How long an idle kept-alive connection stays open. Node's 5 s default races its
+ * clients: a request sent on a connection the server is closing that moment is reset
+ * (ECONNRESET), which a loaded machine made happen to tests. Longer than the 60 s a
+ * proxy in front usually keeps its side open, so the proxy always closes first.
+ */
+const KEEP_ALIVE_MS = 65_000;
+
 /** Serves a fetch handler over HTTP; resolves once listening. */
 export function listen(
   fetch: (request: Request, env?: unknown) => Response | Promise<Response>,
@@ -46,6 +54,9 @@ export function listen(
         });
       },
     );
+    (server as Server).keepAliveTimeout = KEEP_ALIVE_MS;
+    // A request's headers may take as long as an idle connection may wait (Node wants it the longer).
+    (server as Server).headersTimeout = KEEP_ALIVE_MS + 1_000;
     let upgrade: UpgradeListener = (_incoming, socket) => socket.destroy();
     server.on('upgrade', (incoming: IncomingMessage, socket: Duplex, head: Buffer) => upgrade(incoming, socket, head));
     server.once('error', reject);
