@@ -9,28 +9,37 @@ export const emailSettingsQuery = queryOptions({
   queryFn: async () => (await api(getNotificationSettings, {})).data,
 });
 
-/** Saves a choice at once, shown before the answer comes; the answer is the settings as stored. */
+/**
+ * Saves a choice at once, shown before the answer comes; the answer is the settings as
+ * stored. Answers `save(change, { onSuccess, onError })`.
+ */
 export function useUpdateEmailSettings() {
   const queryClient = useQueryClient();
   const key = emailSettingsQuery.queryKey;
-  return useMutation({
+  const mutation = useMutation({
     mutationKey: key,
-    mutationFn: async (change: Partial<NotificationSettingsDto>) =>
+    mutationFn: async ({ change }: { change: Partial<NotificationSettingsDto>; before?: NotificationSettingsDto }) =>
       (await api(updateNotificationSettings, { json: change })).data,
-    // The control shows the choice at once; a refusal puts back what was there.
-    onMutate: async (change) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData(key);
-      if (before) queryClient.setQueryData(key, { ...before, ...change });
-      return { before };
-    },
-    onError: (_error, _change, context) => {
-      if (context?.before) queryClient.setQueryData(key, context.before);
-    },
     // Two choices made in quick succession: the first answer, stored before the second, would show the
     // second choice undone until its own answer came. Only the answer to the last save pending is shown.
     onSuccess: (settings) => {
       if (queryClient.isMutating({ mutationKey: key }) === 1) queryClient.setQueryData(key, settings);
     },
+    // A refusal puts back what was there.
+    onError: (_failure, { before }) => {
+      if (before) queryClient.setQueryData(key, before);
+    },
   });
+  return (
+    change: Partial<NotificationSettingsDto>,
+    on: { onSuccess: () => void; onError: (failure: Error) => void },
+  ) => {
+    const before = queryClient.getQueryData(key);
+    // The control shows the choice in the click itself: set after an await (as in onMutate), a controlled
+    // checkbox is drawn unchanged first, and a quick second look sees the click undone.
+    if (before) queryClient.setQueryData(key, { ...before, ...change });
+    // A read on its way would bring back the old choice; it is dropped, not reverted over this one.
+    void queryClient.cancelQueries({ queryKey: key }, { revert: false });
+    mutation.mutate({ change, before }, on);
+  };
 }

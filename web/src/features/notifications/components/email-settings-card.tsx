@@ -19,8 +19,8 @@ const COMMENT_CHOICES: ReadonlyArray<readonly [CommentEmail, string, string]> = 
 export function EmailSettingsCard() {
   const settings = useQuery(emailSettingsQuery);
   const update = useUpdateEmailSettings();
-  const save = (change: Parameters<typeof update.mutate>[0]) =>
-    update.mutate(change, {
+  const save = (change: Parameters<typeof update>[0]) =>
+    update(change, {
       onSuccess: () => toast.success('E-mail settings saved'),
       onError: (failure) => toast.error(failure.message),
     });
@@ -46,7 +46,6 @@ export function EmailSettingsCard() {
               <input
                 type="checkbox"
                 checked={data.mention_email}
-
                 onChange={(event) => save({ mention_email: event.target.checked })}
                 className="mt-0.5 size-4 accent-primary"
               />
