@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { linkIn } from '../server/test/mailbox';
 import { seriousProblems } from './axe';
 import { placeCaret } from './editor-caret';
-import { expect, test } from './fixtures';
+import { expect, signInAs, test } from './fixtures';
 import { teamOfTwo } from './team-of-two';
 
 /** Another person's change arrives over the event stream or the shared document; room for a busy machine. */
@@ -178,6 +178,50 @@ test('two people discuss a passage: mention, live bell, e-mail, reply, the ancho
   await inBothThemes(page, 'threads-desktop', saveScreenshot);
   await page.goto(`/account/${accountId}/knowledge`);
   await expect(page.getByTestId('card-comment-count')).toContainText('2 comments');
+});
+
+test("a new comment's editor loads when someone goes to write, and keeps what was typed before it came", async ({
+  page,
+  lore,
+  saveScreenshot,
+}) => {
+  const { id: accountId, owner } = await lore.account({ name: 'Comments' });
+  await signInAs(page, lore, owner);
+  const item = await itemBy(page, accountId, 'Boiler runbook', '<p>Bleed the radiators.</p>');
+  const composerCode: string[] = [];
+  page.on(
+    'request',
+    (request) => /\/assets\/comment-composer-/.test(request.url()) && composerCode.push(request.url()),
+  );
+  // The editor's code is held back until the test has typed into the box.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/comment-composer-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+
+  await page.goto(`/account/${accountId}/knowledge/${item.short_id}`);
+  await expect(page.getByTestId('discussion')).toContainText('No comments yet');
+  // Reading the article did not load the editor.
+  expect(composerCode).toEqual([]);
+  const box = page.getByRole('textbox', { name: 'New comment' });
+  await box.click();
+  await page.keyboard.type('Is the valve <left> or right?');
+  expect(composerCode).toHaveLength(1);
+  release();
+
+  // The editor takes the box's place with what was typed, and the caret, and goes on.
+  const editor = page.locator('.comment-editor[contenteditable="true"]');
+  await expect(editor).toHaveText('Is the valve <left> or right?');
+  await expect(editor).toBeFocused();
+  await page.keyboard.type(' Thanks');
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+  const comment = page.getByTestId('discussion').getByTestId('comment');
+  await expect(comment).toContainText('Is the valve <left> or right? Thanks');
+  await expect(editor).toHaveText('');
+  await expect(page.getByTestId('comment-count')).toHaveText('(1)');
+  await saveScreenshot('discussion-new-comment');
 });
 
 test('the unsubscribe link works signed out, says when it is not valid, and Settings changes the choice', async ({

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useLocalDate } from '@/lib/use-local-date';
 import { discussionQuery, useDiscussionActions } from '../api/comments-api';
-import { CommentComposer } from './comment-composer';
+import { NewCommentComposer, OpenedComposer } from './composer-on-demand';
 import './comments.css';
 
 type Actions = ReturnType<typeof useDiscussionActions>;
@@ -103,7 +103,7 @@ export function Discussion({ accountId, knowledgeId }: { accountId: string; know
               </li>
             ))}
           </ol>
-          <CommentComposer
+          <NewCommentComposer
             accountId={accountId}
             knowledgeId={knowledgeId}
             label="New comment"
@@ -181,7 +181,7 @@ function Thread({
       </div>
       {replying && (
         <div className="mt-3">
-          <CommentComposer
+          <OpenedComposer
             accountId={accountId}
             knowledgeId={knowledgeId}
             label="Reply"
@@ -251,7 +251,7 @@ function Comment({
           </span>
         </div>
         {editing ? (
-          <CommentComposer
+          <OpenedComposer
             accountId={accountId}
             knowledgeId={knowledgeId}
             label="Edit comment"
