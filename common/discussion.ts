@@ -116,6 +116,3 @@ export const notificationSettingsSchema = z.object({
 });
 export type NotificationSettingsDto = z.infer<typeof notificationSettingsSchema>;
 export const unsubscribeInputSchema = z.object({ token: z.string().min(1).max(500) });
-
-/** The anchor of a thread on the article page: `#thread-{id}`. */
-export const threadAnchor = (threadId: string) => `thread-${threadId}`;

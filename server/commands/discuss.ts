@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { NotificationKind } from '../../common/discussion';
-import { threadAnchor } from '../../common/discussion';
+import { threadAnchor } from '../../common/thread-anchor';
 import { mentionedIds, withoutCommentMarks } from '../content/comment-html';
 import {
   insertComment,

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bell, BellOff, CheckCircle2, MessageSquare, RotateCcw, Trash2, Pencil, Unlink } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { threadAnchor, type ThreadDto } from '@common/discussion';
+import type { ThreadDto } from '@common/discussion';
+import { threadAnchor } from '@common/thread-anchor';
 import { PersonAvatar } from '@/components/layout/person-avatar';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { threadAnchor, type NotificationDto } from '@common/discussion';
+import type { NotificationDto } from '@common/discussion';
+import { threadAnchor } from '@common/thread-anchor';
 import { PersonAvatar } from '@/components/layout/person-avatar';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { paths } from '@/lib/paths';
