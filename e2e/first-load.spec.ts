@@ -34,6 +34,8 @@ test('the server draws the knowledge list: its cards are there before any code, 
   await lore.jobs.runUntilIdle();
   await page.context().addCookies([...owner.cookies].map(([name, value]) => ({ name, value, url: lore.baseUrl })));
   const asked = askedOfTheApi(page);
+  const fonts: string[] = [];
+  page.on('request', (request) => request.resourceType() === 'font' && fonts.push(request.url()));
   const problems: string[] = [];
   page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
   page.on('pageerror', (error) => problems.push(error.message));
@@ -64,6 +66,12 @@ test('the server draws the knowledge list: its cards are there before any code, 
     expect(asked, call).not.toContain(call);
   // Drawn and hydrated alike: React found nothing to redraw.
   expect(problems).toEqual([]);
+  // The text's font was asked for by the page's head, once, and is the one the text is drawn in.
+  const preload = page.locator('head link[rel="preload"][as="font"]');
+  await expect(preload).toHaveCount(1);
+  const fontUrl = new URL((await preload.getAttribute('href'))!, lore.baseUrl).href;
+  expect(fonts.filter((url) => url === fontUrl)).toHaveLength(1);
+  expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"'))).toBe(true);
 });
 
 /** A time zone whose date differs from UTC's at this moment: the server draws in UTC, the reader lives here. */
