@@ -319,7 +319,9 @@ async function walkWithTab(page: Page): Promise<string[]> {
       element.focus();
       const box = element.getBoundingClientRect();
       const name = element.getAttribute('aria-label') || element.textContent?.trim().slice(0, 40) || element.tagName;
-      reached.add(`${element.tagName} ${name}`);
+      // A text box is one control whatever draws it: the new comment's plain box becomes its editor once focused.
+      const kind = element.isContentEditable || element.tagName === 'TEXTAREA' ? 'textbox' : element.tagName;
+      reached.add(`${kind} ${name}`);
       return { kind: 'reached' as const, name, shows: focused !== blurred, visible: box.width > 0 && box.height > 0 };
     });
     if (step.kind === 'again') break;
@@ -348,7 +350,8 @@ async function walkWithTab(page: Page): Promise<string[]> {
       }))
       .filter(({ element, name }) => {
         const reached = (window as unknown as { a11yReached?: Set<string> }).a11yReached;
-        return !element.dataset.a11yReached && !reached?.has(`${element.tagName} ${name}`);
+        const kind = element.isContentEditable || element.tagName === 'TEXTAREA' ? 'textbox' : element.tagName;
+        return !element.dataset.a11yReached && !reached?.has(`${kind} ${name}`);
       })
       .map(({ name }) => name),
   );
