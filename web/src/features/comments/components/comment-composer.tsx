@@ -7,6 +7,7 @@ import type { MentionableDto } from '@common/discussion';
 import { Button } from '@/components/ui/button';
 import { fetchMentionable } from '../api/comments-api';
 import { mentionSuggestion } from '../lib/mention-suggestion';
+import { COMPOSER_PLACEHOLDER } from '../lib/composer-placeholder';
 
 /** The people mentioned in a composer's document, by id. */
 function mentionsIn(json: { type?: string; attrs?: Record<string, unknown>; content?: unknown[] }): string[] {
@@ -56,7 +57,7 @@ export function CommentComposer({
         underline: false,
         link: { openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['http', 'https', 'mailto'] },
       }),
-      Placeholder.configure({ placeholder: 'Write a comment… Type @ to mention someone' }),
+      Placeholder.configure({ placeholder: COMPOSER_PLACEHOLDER }),
       mentionNode({
         suggestion: mentionSuggestion(async (query) => {
           const people = await fetchMentionable(accountId, knowledgeId, query);

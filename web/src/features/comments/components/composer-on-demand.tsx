@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { COMPOSER_PLACEHOLDER } from '../lib/composer-placeholder';
 import type { CommentComposer as CommentComposerCode } from './comment-composer';
 
 /**
@@ -12,8 +13,6 @@ const loadComposer = () => import('./comment-composer');
 const CommentComposer = lazy(() => loadComposer().then((m) => ({ default: m.CommentComposer })));
 
 type ComposerProps = ComponentProps<typeof CommentComposer>;
-
-const PLACEHOLDER = 'Write a comment… Type @ to mention someone';
 
 /** A reply's or an edit's composer, opened by a click: a moment's spinner the first time its code loads. */
 export function OpenedComposer(props: ComposerProps) {
@@ -47,7 +46,7 @@ export function NewCommentComposer(props: Omit<ComposerProps, 'initialBody' | 'a
     <div className="comment-composer rounded-lg border bg-card focus-within:ring-2 focus-within:ring-ring">
       <textarea
         aria-label={props.label}
-        placeholder={PLACEHOLDER}
+        placeholder={COMPOSER_PLACEHOLDER}
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
         onPointerEnter={load}
