@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { pino } from 'pino';
 import { createKnowledgeItem } from '../server/commands/create-knowledge';
+import { createSearchIndexer } from '../server/search/indexer';
 import { insertMember } from '../server/data/account-members';
 import { openDatabase } from '../server/db/client';
 import { lockDataFolder } from '../server/db/data-folder-lock';
@@ -179,8 +180,12 @@ test.describe('a Lore process stopped and started again', () => {
     const userId = (
       await database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
     ).id;
+    // Left to be indexed by the next start, as after a crash.
+    const logger = pino({ level: 'silent' });
+    const searchIndexer = createSearchIndexer({ db: database.db, logger });
+    await searchIndexer.stop();
     await createKnowledgeItem(
-      { database, logger: pino({ level: 'silent' }) },
+      { database, logger, searchIndexer },
       { accountId, userId, title: 'Written while Lore was down', content: '<p>Imported.</p>', tags: [] },
     );
     await database.close();

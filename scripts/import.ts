@@ -15,6 +15,7 @@ import { lockDataFolder } from '../server/db/data-folder-lock';
 import { migrateToLatest } from '../server/db/migrate';
 import { loadEnv } from '../server/env';
 import { createEmbedder } from '../server/search/embed';
+import { createSearchIndexer } from '../server/search/indexer';
 import { fileStoreFromEnv } from '../server/storage/file-store-from-env';
 import { readImportPath } from '../server/transfer/import/read-path';
 import { runImport } from '../server/transfer/import/run-import';
@@ -49,7 +50,7 @@ async function main() {
       database,
       logger,
       files: fileStoreFromEnv(env),
-      embedder: createEmbedder(env),
+      searchIndexer: createSearchIndexer({ db: database.db, logger, embedder: createEmbedder(env) }),
     };
     const summary = await runImport(deps, {
       accountId,
@@ -65,6 +66,7 @@ async function main() {
         }
       },
     });
+    await deps.searchIndexer.idle();
     console.log(`Done: ${summary.imported} imported, ${summary.skipped} skipped`);
   } finally {
     await database.close();

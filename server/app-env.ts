@@ -8,6 +8,7 @@ import type { Mailer } from './mail/mailer';
 import type { Collaboration } from './collaboration/collaboration';
 import type { Realtime } from './realtime/realtime';
 import type { Embedder } from './search/embed';
+import type { SearchIndexer } from './search/indexer';
 import type { FileStore } from './storage/file-store';
 import type { TotpVault } from './auth/totp';
 import type { AuthCache } from './auth/auth-cache';
@@ -25,6 +26,8 @@ export interface AppDeps {
   writer: Writer;
   /** The embeddings model, when configured: passages are embedded by the job queue, and search also ranks by meaning. */
   embedder?: Embedder;
+  /** Indexes saved items for search after their save (decision 45); a search waits for its workspace's. */
+  searchIndexer: SearchIndexer;
   /** Uploaded files (article images). */
   files: FileStore;
   /** Authenticator-app codes and their encrypted secrets. */

@@ -13,6 +13,7 @@ import { createCollaboration, type CollaborationTimings } from './collaboration/
 import { upgradeToCollaboration } from './collaboration/upgrade';
 import { createRealtime } from './realtime/realtime';
 import { createEmbedder } from './search/embed';
+import { createSearchIndexer } from './search/indexer';
 import { fileStoreFromEnv } from './storage/file-store-from-env';
 
 /** Wires Lore's parts into an app; the process entry and the tests share it. */
@@ -43,8 +44,9 @@ export function assembleApp(options: {
   // A session ended through another process is refused here at once too, not only after the cache's 5 s.
   realtime.onSessionsEnded(() => authCache.clear());
   const embedder = createEmbedder(env);
+  const searchIndexer = createSearchIndexer({ db: database.db, logger, embedder });
   const collaboration = createCollaboration(
-    { database, logger, embedder, realtime, mailer, auth, env },
+    { database, logger, searchIndexer, realtime, mailer, auth, env },
     options.collaboration,
   );
   const deps: AppDeps = {
@@ -61,6 +63,7 @@ export function assembleApp(options: {
         logger.warn({ err: error, reason }, `The AI model failed (${describeError(error)}); answering from the items`),
     }),
     embedder,
+    searchIndexer,
     realtime,
     collaboration,
     webRoot,

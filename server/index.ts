@@ -72,6 +72,8 @@ async function main() {
     // Co-editing sockets too; each open document is written (its HTML, a revision, one compacted state).
     await deps.collaboration.close();
     await server.close();
+    // Items saved but not yet indexed keep their stamp: the next start indexes them.
+    await deps.searchIndexer.stop();
     await reindexing.stop();
     await jobs.stop();
     await maintenance.stop();

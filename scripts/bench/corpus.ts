@@ -445,7 +445,14 @@ export async function checkAgainstIndexer(db: Kysely<DB>, accountIds: string[], 
   for (const accountId of accountIds) {
     const items = await db
       .selectFrom('knowledge')
-      .select(['id', 'account_id', 'title', 'tags', 'content'])
+      .select([
+        'id',
+        'account_id',
+        'title',
+        'tags',
+        'content',
+        sql<string | null>`index_request::text`.as('index_request'),
+      ])
       .where('account_id', '=', accountId)
       .orderBy('short_id')
       .limit(perAccount)

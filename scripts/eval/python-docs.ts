@@ -11,7 +11,7 @@ import { sanitizeKnowledgeHtml } from '../../server/content/knowledge-html';
 import { insertKnowledge } from '../../server/data/knowledge';
 import { openDatabase } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
-import { indexItem } from '../../server/search/index-item';
+import { indexItemNow } from '../../server/search/index-item';
 
 export const PYTHON_DOCS = '/usr/share/doc/python3.11-doc/html';
 
@@ -67,10 +67,8 @@ export async function openEvaluationWorkspace(options: { data?: string; pages?: 
   const pageOf = new Map<string, string>();
   for (const page of corpus) {
     const { title, content } = readPythonDocPage(page.file);
-    const {
-      item: { id },
-    } = await insertKnowledge(db, { accountId: account.id, userId: user.id, title, content, tags: [] });
-    await indexItem(db, { id, account_id: account.id, title, tags: [], content });
+    const { id } = await insertKnowledge(db, { accountId: account.id, userId: user.id, title, content, tags: [] });
+    await indexItemNow(db, id);
     pageOf.set(id, page.id);
   }
   if (pagesFile) fs.writeFileSync(pagesFile, JSON.stringify({ accountId: account.id, pages: [...pageOf] }));

@@ -8,9 +8,7 @@ import { keepRevision } from '../data/knowledge-revisions';
 import { editConflict, notFound } from '../errors';
 import { cleanUpImagesLater } from '../jobs/clean-up-images';
 import { describeItemLater } from '../jobs/describe-item';
-import { embedItemLater } from '../jobs/embed-item';
 import { presentKnowledge } from '../presenters/knowledge-presenter';
-import { indexItem } from '../search/index-item';
 
 /** An edit of an item: the fields it changes (content already sanitized), and the version it was based on. */
 export interface KnowledgeEdit {
@@ -30,8 +28,8 @@ export interface KnowledgeEdit {
   fromDocument?: boolean;
 }
 
-/** What saving an edit needs: the database, search's embedder, and what notifying watchers needs. */
-export type EditDeps = Pick<AppDeps, 'database' | 'logger' | 'embedder' | 'mailer' | 'auth' | 'env'>;
+/** What saving an edit needs: the database, search's indexer, and what notifying watchers needs. */
+export type EditDeps = Pick<AppDeps, 'database' | 'logger' | 'searchIndexer' | 'mailer' | 'auth' | 'env'>;
 
 const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every((tag, i) => tag === b[i]);
 
@@ -40,8 +38,8 @@ const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every(
  * locked: refused with 409 and the current item when it was based on an older
  * version; otherwise the version it replaces is kept as a revision and the item
  * becomes the next version. An edit that changes nothing writes nothing. Then, as
- * after every save: indexed for search, summary and embedding queued, and files
- * it no longer shows left to the clean-up.
+ * after every save: its indexing for search asked for (decision 45), its summary
+ * queued, and files it no longer shows left to the clean-up.
  */
 export async function editKnowledgeItem(deps: EditDeps, edit: KnowledgeEdit): Promise<KnowledgeRow> {
   const { db } = deps.database;
@@ -96,12 +94,8 @@ export async function editKnowledgeItem(deps: EditDeps, edit: KnowledgeEdit): Pr
 
   // A PDF block taken out of the content takes its attachment (and, through the clean-up, its files) with it.
   const lostPdfs = contentChanged && (await removePdfsNotIn(db, row.id, storedPdfPaths(row.content, accountId))) > 0;
-  // The item is saved either way; one whose indexing failed is indexed again at the next start.
-  await indexItem(db, row).catch((error) =>
-    deps.logger.error({ err: error, knowledgeId: row.id }, 'Could not index an item for search'),
-  );
+  deps.searchIndexer.indexSoon(row);
   await describeItemLater(db, row.id, deps.logger);
-  await embedItemLater(deps, row.id);
   if (lostPdfs || (contentChanged && lostImages(before, row.content, accountId)))
     await cleanUpImagesLater(db, accountId, deps.logger);
   return row;

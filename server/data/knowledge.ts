@@ -162,17 +162,17 @@ export interface NewKnowledge {
 export const newShortId = () => crypto.randomBytes(6).toString('base64url');
 
 /**
- * Stores a new item (`created`); retries the rare short-id collision with a new
- * one. With an idempotency key the writer already used in the account, stores
- * nothing and answers the item that key made (`created` false). A conflict is
- * skipped rather than raised, so this works inside a transaction too (on
- * PostgreSQL an error would abort it).
+ * Stores a new item (`created`) and answers its id; retries the rare short-id
+ * collision with a new one. With an idempotency key the writer already used in the
+ * account, stores nothing and answers the id of the item that key made (`created`
+ * false). A conflict is skipped rather than raised, so this works inside a
+ * transaction too (on PostgreSQL an error would abort it).
  */
 export async function insertKnowledge(
   db: Executor,
   values: NewKnowledge,
   shortId: () => string = newShortId,
-): Promise<{ item: KnowledgeRow; created: boolean }> {
+): Promise<{ id: string; created: boolean }> {
   const { idempotencyKey = null, importKey = null } = values;
   for (let attempt = 0; attempt < 5; attempt++) {
     const inserted = await db
@@ -196,10 +196,10 @@ export async function insertKnowledge(
       .onConflict((conflict) => conflict.doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (inserted) return { item: (await findKnowledge(db, values.accountId, { id: inserted.id }))!, created: true };
+    if (inserted) return { id: inserted.id, created: true };
     if (importKey !== null) {
       const imported = await findImportedItemId(db, values.accountId, importKey);
-      if (imported) return { item: (await findKnowledge(db, values.accountId, { id: imported }))!, created: false };
+      if (imported) return { id: imported, created: false };
     }
     if (idempotencyKey === null) continue;
     // The same create again: the item the first one made (else the short id collided).
@@ -210,7 +210,7 @@ export async function insertKnowledge(
       .where('user_id', '=', values.userId)
       .where('idempotency_key', '=', idempotencyKey)
       .executeTakeFirst();
-    if (made) return { item: (await findKnowledge(db, values.accountId, { id: made.id }))!, created: false };
+    if (made) return { id: made.id, created: false };
   }
   throw new Error('Could not find a free short id for a new item');
 }
@@ -277,6 +277,8 @@ export async function writeItemVersion(
       updated_by: item.editorId,
       restored_from: item.restoredFrom ?? null,
       updated_at: new Date(),
+      // The search index takes the new text in after the save (decision 45).
+      index_request: sql<string>`nextval('search_index_requests')`,
     })
     .where('account_id', '=', item.accountId)
     .where('id', '=', item.id)

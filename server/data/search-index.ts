@@ -151,19 +151,57 @@ async function storedIndex(db: Executor, item: { id: string; account_id: string 
 }
 
 /**
+ * An item as read to be indexed: its text, and the save whose text it is
+ * (`index_request`, decision 45; null for an item indexed under an older analyzer).
+ */
+export interface ItemToIndex {
+  id: string;
+  account_id: string;
+  title: string;
+  tags: string[];
+  content: string;
+  index_request: string | null;
+}
+
+/** The item as it is now, to be indexed; undefined once deleted. */
+export async function findItemToIndex(db: Executor, id: string): Promise<ItemToIndex | undefined> {
+  return db
+    .selectFrom('knowledge')
+    .select(['id', 'account_id', 'title', 'tags', 'content', sql<string | null>`index_request::text`.as('index_request')])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Asks for the item to be indexed again though its text did not change (a PDF of it was read). */
+export async function requestIndexing(db: Executor, id: string): Promise<void> {
+  await sql`UPDATE knowledge SET index_request = nextval('search_index_requests') WHERE id = ${id}`.execute(db);
+}
+
+/**
  * Replaces an item's index and records the analyzer version it was indexed
  * with; `contributionOf` turns a stored index back into what it had added to
- * the statistics, which are taken away before the new one's are added.
+ * the statistics, which are taken away before the new one's are added. Writes
+ * nothing, and answers false, when the item was saved again (or deleted) since
+ * it was read: that save's own indexing follows.
  */
 export async function replaceItemIndex(
   trx: Executor,
-  item: { id: string; account_id: string },
+  item: Pick<ItemToIndex, 'id' | 'account_id' | 'index_request'>,
   index: StoredItemIndex,
   version: number,
   contributionOf: (stored: StoredRows) => ItemContribution,
-): Promise<void> {
-  // The item's row first: a concurrent delete of the item then waits here, before the index's lock.
-  await trx.updateTable('knowledge').set({ search_version: version }).where('id', '=', item.id).execute();
+): Promise<boolean> {
+  // Its workspace cannot go while the index is written (a delete of it would deadlock with this
+  // transaction: each waiting on a row the other locked); one deleted already leaves nothing to do.
+  await sql`SELECT 1 FROM accounts WHERE id = ${item.account_id} FOR KEY SHARE`.execute(trx);
+  // The item's row next: a concurrent save or delete of the item then waits here, before the index's lock.
+  const current = await trx
+    .updateTable('knowledge')
+    .set({ search_version: version, index_request: null })
+    .where('id', '=', item.id)
+    .where(sql<boolean>`index_request IS NOT DISTINCT FROM ${item.index_request}::bigint`)
+    .executeTakeFirst();
+  if (current.numUpdatedRows === 0n) return false;
   await lockAccountIndex(trx, item.account_id);
   const old = await storedIndex(trx, item);
   await trx.deleteFrom('search_items').where('knowledge_id', '=', item.id).execute();
@@ -188,6 +226,7 @@ export async function replaceItemIndex(
       })),
     )
     .execute();
+  return true;
 }
 
 /**
@@ -376,22 +415,26 @@ export async function itemTexts(db: Executor, ids: string[]) {
   );
 }
 
-/** Items indexed under another analyzer version (or never), a batch at a time. */
-export async function listItemsToIndex(db: Executor, version: number, limit: number) {
+/** Items whose index is not of their last save (decision 45) or of this analyzer version. */
+const needsIndexing = (version: number) => sql<boolean>`(index_request IS NOT NULL OR search_version <> ${version})`;
+
+/** Items to index (never indexed, saved since, or indexed under another analyzer version), a batch at a time, oldest save first. */
+export async function listItemsToIndex(db: Executor, version: number, limit: number): Promise<ItemToIndex[]> {
   return db
     .selectFrom('knowledge')
-    .select(['id', 'account_id', 'title', 'tags', 'content'])
-    .where('search_version', '<>', version)
+    .select(['id', 'account_id', 'title', 'tags', 'content', sql<string | null>`index_request::text`.as('index_request')])
+    .where(needsIndexing(version))
+    .orderBy(sql`index_request`)
     .limit(limit)
     .execute();
 }
 
-/** How many items are not yet indexed with this analyzer version. */
+/** How many items are to be indexed. */
 export async function countItemsToIndex(db: Executor, version: number): Promise<number> {
   const row = await db
     .selectFrom('knowledge')
     .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('search_version', '<>', version)
+    .where(needsIndexing(version))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

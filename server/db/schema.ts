@@ -245,6 +245,10 @@ export interface Knowledge {
    */
   import_key: string | null;
   /**
+   * The save the search index has yet to take in (decision 45): a stamp from search_index_requests; null when indexed.
+   */
+  index_request: Generated<Int8 | null>;
+  /**
    * The item it is nested under, in the same collection (0035); null at the top of its collection.
    */
   parent_id: string | null;

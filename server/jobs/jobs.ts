@@ -5,6 +5,7 @@ import type { DB } from '../db/schema';
 import type { Env } from '../env';
 import type { Mailer } from '../mail/mailer';
 import type { Embedder } from '../search/embed';
+import type { SearchIndexer } from '../search/indexer';
 import type { FileStore } from '../storage/file-store';
 import { CLEAN_UP_IMAGES, IMAGE_SWEEP_EVERY_MS, SWEEP_IMAGES, cleanUpImages, sweepImages } from './clean-up-images';
 import { DESCRIBE_ITEM, describeItem } from './describe-item';
@@ -21,6 +22,8 @@ export interface JobDeps {
   writer: Writer;
   /** The embeddings model, when configured. */
   embedder?: Embedder;
+  /** Indexes an item whose PDF was read. */
+  searchIndexer: SearchIndexer;
   /** Uploaded files: the image clean-up removes those no item shows. */
   files: FileStore;
   logger: Logger;
@@ -41,7 +44,7 @@ export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
     [PRUNE_CHANGE_EVENTS]: pruneChangeEvents({ db }),
     [THIN_REVISIONS]: thinRevisions({ db, keepAllDays: deps.env.REVISIONS_KEEP_ALL_DAYS }),
     [SEND_DIGESTS]: sendDigests({ db, mailer: deps.mailer, baseUrl: deps.env.BASE_URL, auth: deps.auth }),
-    [READ_PDF]: readPdf({ db, files: deps.files, embedder: deps.embedder, logger: deps.logger }),
+    [READ_PDF]: readPdf({ db, files: deps.files, searchIndexer: deps.searchIndexer, logger: deps.logger }),
   };
 }
 

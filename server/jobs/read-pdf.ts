@@ -2,14 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { KNOWLEDGE_PDFS_BUCKET } from '../../common/files';
 import type { DB } from '../db/schema';
-import { findKnowledge } from '../data/knowledge';
 import { findPdfToRead, savePdfText } from '../data/knowledge-pdfs';
-import { indexItem } from '../search/index-item';
-import type { Embedder } from '../search/embed';
+import { requestIndexing } from '../data/search-index';
+import type { SearchIndexer } from '../search/indexer';
 import type { FileStore } from '../storage/file-store';
 import { extractPdfText, looksLikePdf } from '../storage/pdf';
 import { describeItemLater } from './describe-item';
-import { embedItemLater } from './embed-item';
 import type { JobHandler } from './worker';
 
 /** The job that reads an attached PDF's text (decision 28); its key is the knowledge_pdfs row's id. */
@@ -17,13 +15,18 @@ export const READ_PDF = 'read_pdf';
 
 /**
  * Reads the PDF with pdf.js (in its worker thread, within its time limit), stores its
- * text, and indexes its item again, so the text is found by search. Run again after a
- * crash (the queue's lease), it starts over: the text is stored in one statement, and
- * indexing the item twice gives the same index. A PDF pdf.js cannot read (or not in
+ * text, and asks for its item to be indexed again, so the text is found by search. Run
+ * again after a crash (the queue's lease), it starts over: the text is stored in one
+ * statement, and indexing the item twice gives the same index. A PDF pdf.js cannot read (or not in
  * time) is kept, marked 'unreadable', without text; a file that cannot be fetched
  * (the store down) fails the run, which the queue retries.
  */
-export function readPdf(deps: { db: Kysely<DB>; files: FileStore; embedder?: Embedder; logger: Logger }): JobHandler {
+export function readPdf(deps: {
+  db: Kysely<DB>;
+  files: FileStore;
+  searchIndexer: SearchIndexer;
+  logger: Logger;
+}): JobHandler {
   const { db, files } = deps;
   return async ({ key }, { logger }) => {
     const pdf = await findPdfToRead(db, key);
@@ -39,11 +42,9 @@ export function readPdf(deps: { db: Kysely<DB>; files: FileStore; embedder?: Emb
         : null;
       await savePdfText(db, pdf.id, read?.text ?? '', read ? 'ready' : 'unreadable');
     }
-    const item = await findKnowledge(db, pdf.account_id, { id: pdf.knowledge_id });
-    if (!item) return;
-    await indexItem(db, item);
-    // Its text is the item's too: its summary and question are written again with it.
-    await describeItemLater(db, item.id, deps.logger);
-    await embedItemLater({ database: { db }, embedder: deps.embedder, logger: deps.logger }, item.id);
+    // Its text is the item's too: indexed (and then embedded) with it, and its summary and question written again.
+    await requestIndexing(db, pdf.knowledge_id);
+    deps.searchIndexer.indexSoon({ id: pdf.knowledge_id, account_id: pdf.account_id });
+    await describeItemLater(db, pdf.knowledge_id, deps.logger);
   };
 }

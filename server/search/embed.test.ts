@@ -112,6 +112,7 @@ describe('embedding passages', () => {
     expect(cosine(QUESTION, textOf(edited))).toBe(0);
     expect(cosine('lunch', textOf(edited))).toBeGreaterThan(0.4); // "lunch" and "realistic" collide
     await owner.patch(`/api/accounts/${accountId}/knowledge/${item.id}`, edited);
+    await lore.indexed();
     expect(await vectorsOf(item.id)).toEqual([]); // the reindex dropped them with their passages
     await lore.jobs.runUntilIdle();
     const replaced = await vectorsOf(item.id);

@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { listItemsToIndex, replaceItemIndex, type StoredItemIndex } from '../data/search-index';
+import {
+  findItemToIndex,
+  listItemsToIndex,
+  replaceItemIndex,
+  type ItemToIndex,
+  type StoredItemIndex,
+} from '../data/search-index';
 import { addVocabularyWords } from '../data/keyword-search';
 import { listKnowledgePdfs } from '../data/knowledge-pdfs';
 import { ANALYZER_VERSION } from './analyze';
@@ -62,8 +68,12 @@ const indexThread = new WorkerThread<IndexableItem, ReturnType<typeof analyzeIte
   () => new Error('Analysing the item for search took too long'),
 );
 
-/** (Re)indexes one item in its own transaction; call after it is created or changed. */
-export async function indexItem(db: Kysely<DB>, item: IndexableItem): Promise<void> {
+/**
+ * (Re)indexes one item, as read with `findItemToIndex`, in its own transaction. False
+ * when it was saved again (or deleted) meanwhile: nothing is written, that save's
+ * indexing follows.
+ */
+export async function indexItem(db: Kysely<DB>, item: ItemToIndex): Promise<boolean> {
   const pdfs = await listKnowledgePdfs(db, item.id);
   const withPdfs = { ...item, pdf_texts: pdfs.map((pdf) => pdf.text) };
   const length = withPdfs.content.length + withPdfs.pdf_texts.reduce((sum, text) => sum + text.length, 0);
@@ -82,12 +92,19 @@ export async function indexItem(db: Kysely<DB>, item: IndexableItem): Promise<vo
         )
       : analyzeItem(withPdfs);
   await addVocabularyWords(db, item.account_id, words);
-  await db.transaction().execute((trx) => replaceItemIndex(trx, item, index, ANALYZER_VERSION, storedContribution));
+  return db.transaction().execute((trx) => replaceItemIndex(trx, item, index, ANALYZER_VERSION, storedContribution));
+}
+
+/** Indexes the item as it is now; false when it is gone or was saved again as it was indexed. */
+export async function indexItemNow(db: Kysely<DB>, id: string): Promise<boolean> {
+  const item = await findItemToIndex(db, id);
+  return item ? indexItem(db, item) : false;
 }
 
 /**
- * Indexes every item not yet indexed with this analyzer version: after an
- * upgrade, or an item whose indexing was cut short. Returns how many it did.
+ * Indexes every item whose index is not of its last save or of this analyzer
+ * version: after an upgrade, or an item whose indexing was cut short (a stop, a
+ * crash, a failure). Returns how many it did.
  * `onItem` is awaited after each item (with the count so far); `shouldStop` ends it early.
  */
 export async function indexStaleItems(

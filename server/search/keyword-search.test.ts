@@ -25,8 +25,12 @@ const page = (query: Query, client = owner, account = accountId) =>
   apiAs(client)(listKnowledge, { params: { accountId: account }, query }).then((answer) => answer.data);
 const titles = async (search: string, query: Query = {}) =>
   (await page({ ...query, search })).items.map((i) => i.title);
-const add = (title: string, content = '', tags: string[] = []) =>
-  createItem(owner, accountId, { title, content, tags });
+/** Creates an item and waits until it is indexed (decision 45): some tests read the index's tables themselves. */
+const add = async (title: string, content = '', tags: string[] = []) => {
+  const item = await createItem(owner, accountId, { title, content, tags });
+  await lore.indexed();
+  return item;
+};
 
 describe('keyword search order', () => {
   it('ranks a title match above a tag match above a mention in the text, and newest first on request', async () => {
@@ -48,6 +52,7 @@ describe('keyword search order', () => {
     );
     await add('Laptop returns', '<p>Return your laptop to the office when you leave.</p>');
     const inList = await titles('laptop');
+    await lore.indexed();
     const inAiSearch = await retrieve(lore.db, accountId, 'laptop');
     const byId = new Map(
       (await lore.db.selectFrom('knowledge').select(['id', 'title']).execute()).map((r) => [r.id, r.title]),
@@ -345,6 +350,7 @@ describe('the vocabulary', () => {
     expect(await titles('garde')).toEqual([]);
     expect(await suggestion('tomtoes')).toBe('tomatoes');
     await owner.delete(`/api/accounts/${accountId}/knowledge/${second.id}`);
+    await lore.indexed();
     expect((await vocabularyRows(accountId)).terms).toBe(0);
   });
 
@@ -378,6 +384,7 @@ describe('the vocabulary', () => {
   it('goes with its account', async () => {
     const other = await lore.account();
     await createItem(other.owner, other.id, { title: 'Doomed workspace', content: '<p>Everything here goes.</p>' });
+    await lore.indexed();
     expect((await vocabularyRows(other.id)).words).toBeGreaterThan(0);
     await lore.db.deleteFrom('accounts').where('id', '=', other.id).execute();
     expect(await vocabularyRows(other.id)).toEqual({ words: 0, terms: 0 });
@@ -397,6 +404,7 @@ describe('the vocabulary', () => {
 describe('both search boxes', () => {
   /** The titles the list's box and the AI search find for a search, each in its own order. */
   const both = async (search: string) => {
+    await lore.indexed();
     const byId = new Map(
       (await lore.db.selectFrom('knowledge').select(['id', 'title']).execute()).map((row) => [row.id, row.title]),
     );

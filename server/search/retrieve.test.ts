@@ -2,9 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createItem } from '../test/knowledge-factory';
 import type { SignedInClient } from '../test/test-server';
 import { useTestServer } from '../test/use-test-server';
-import { lexemeQuery, readCandidates, removeItemIndex } from '../data/search-index';
+import { insertKnowledge } from '../data/knowledge';
+import { findItemToIndex, lexemeQuery, readCandidates, requestIndexing } from '../data/search-index';
 import { analyze } from './analyze';
-import { analyzeItem, indexStaleItems, storedContribution } from './index-item';
+import { analyzeItem, indexItem, indexStaleItems, storedContribution } from './index-item';
 import { reindexInBackground } from './reindex';
 import { retrieve } from './retrieve';
 
@@ -18,6 +19,7 @@ beforeEach(async () => {
 });
 
 const titles = async (question: string, account = accountId) => {
+  await lore.indexed();
   const hits = await retrieve(lore.db, account, question);
   const items = await lore.db.selectFrom('knowledge').select(['id', 'title']).execute();
   return hits.map((hit) => items.find((item) => item.id === hit.knowledge_id)?.title);
@@ -45,6 +47,7 @@ describe('ranked retrieval', () => {
       content:
         '<h2>Holidays</h2><p>Everyone gets 25 paid holiday days a year.</p><h2>Expenses</h2><p>Submit receipts monthly.</p>',
     });
+    await lore.indexed();
     const [hit] = await retrieve(lore.db, accountId, 'how many paid holiday days');
     expect(hit).toMatchObject({
       knowledge_id: item.id,
@@ -82,6 +85,7 @@ describe('ranked retrieval', () => {
     );
     await owner.delete(`/api/accounts/${accountId}/knowledge/${items[0]!.id}`);
     // The kept statistics are what the stored index rows add up to.
+    await lore.indexed();
     const stored = await lore.db
       .selectFrom('search_items')
       .select(['knowledge_id', 'chunk', 'vector', 'layout'])
@@ -127,6 +131,7 @@ describe('ranked retrieval', () => {
       title: 'Operations manual',
       content: `<h2>Start</h2><p>Kettle descaling first.</p>${sections}<h2>Rollback</h2><p>Feed the zebrafish before rolling back.</p>`,
     });
+    await lore.indexed();
     const [hit] = await retrieve(lore.db, accountId, 'zebrafish rollback');
     expect(hit).toMatchObject({ knowledge_id: long.id, heading: 'Rollback' });
     const chunks = await lore.db
@@ -181,18 +186,29 @@ describe('ranked retrieval', () => {
     expect(await titles('emigre cafe')).toEqual(['Émigré stories']);
   });
 
-  it('indexes at start-up the items whose indexing never finished', async () => {
-    const item = await createItem(owner, accountId, {
+  it('indexes at start-up the items saved but not indexed (the process stopped first), and edits saved meanwhile', async () => {
+    // Saved, and the process gone before its indexer came to it: the item keeps its stamp.
+    const item = await insertKnowledge(lore.db, {
+      accountId,
+      userId: owner.userId,
       title: 'Onboarding checklist',
       content: '<p>Laptop, badge, accounts.</p>',
+      tags: [],
     });
-    await lore.db.transaction().execute(async (trx) => {
-      await removeItemIndex(trx, { id: item.id, account_id: accountId }, storedContribution);
-      await trx.updateTable('knowledge').set({ search_version: 0 }).where('id', '=', item.id).execute();
-    });
+    expect(await titles('onboarding')).toEqual([]);
+    // An index of the text as it was read is not written once the item was saved again meanwhile.
+    const read = (await findItemToIndex(lore.db, item.id))!;
+    await requestIndexing(lore.db, item.id);
+    expect(await indexItem(lore.db, read)).toBe(false);
     expect(await titles('onboarding')).toEqual([]);
     expect(await indexStaleItems(lore.db)).toBeGreaterThanOrEqual(1);
     expect(await titles('onboarding')).toEqual(['Onboarding checklist']);
+    const { index_request } = await lore.db
+      .selectFrom('knowledge')
+      .select('index_request')
+      .where('id', '=', item.id)
+      .executeTakeFirstOrThrow();
+    expect(index_request).toBeNull();
   });
 
   it('indexes items of an older analyzer in the background, answering requests and searches meanwhile', async () => {
@@ -201,6 +217,7 @@ describe('ranked retrieval', () => {
       items.push(await createItem(owner, accountId, { title: `Runbook ${i}`, content: `<p>Restart step ${i}.</p>` }));
     }
     // As after an analyzer change: every item is indexed, but under an older version.
+    await lore.indexed();
     const ids = items.map((item) => item.id);
     await lore.db.updateTable('knowledge').set({ search_version: 1 }).where('id', 'in', ids).execute();
     const stale = () =>

@@ -201,6 +201,7 @@ describe('the fusion floor', () => {
         }),
         await createItem(owner, accountId, { title: 'Lunch', content: '<p>The canteen opens at noon.</p>' }),
       ];
+      await lore.indexed();
       for (const item of items) await embedItemPassages(lore.db, model, item.id);
       const askedFor = 'How do I reset my password from the email?';
       const byWords = await retrieve(lore.db, accountId, askedFor);

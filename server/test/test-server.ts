@@ -82,8 +82,24 @@ export async function startTestServer(
     database,
     mailbox,
     deps,
-    /** The job queue's worker: `await lore.jobs.runUntilIdle()` runs every job due, such as item summaries. */
-    jobs,
+    /**
+     * The job queue's worker: `await lore.jobs.runUntilIdle()` runs every job due, such as item summaries,
+     * and those that indexing queues (an item's embedding), with the indexing the jobs ask for (a PDF read).
+     */
+    jobs: {
+      ...jobs,
+      async runUntilIdle() {
+        let ran = 0;
+        for (;;) {
+          await deps.searchIndexer.idle();
+          const now = await jobs.runUntilIdle();
+          if (now === 0) return ran;
+          ran += now;
+        }
+      },
+    },
+    /** Resolves once every item saved so far is indexed for search (decision 45), for a test that reads the index itself. */
+    indexed: () => deps.searchIndexer.idle(),
     /** A client with no session. */
     anonymous: () => new TestClient(baseUrl),
     /** A new user with a profile and a session, made without the e-mail round trip; for tests not about signing in. */
@@ -129,6 +145,7 @@ export async function startTestServer(
       await deps.realtime.close();
       await deps.collaboration.close();
       await server.close(1000);
+      await deps.searchIndexer.stop();
       await jobs.stop();
       deps.mailer.close();
       await drop();

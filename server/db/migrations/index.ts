@@ -40,6 +40,7 @@ import * as vocabularyOfWords from './0042-vocabulary-of-words';
 import * as placeInTreeByIndex from './0043-place-in-tree-by-index';
 import * as countsWithoutJoins from './0044-counts-without-joins';
 import * as treeIndexInReadingOrder from './0045-tree-index-in-reading-order';
+import * as indexRequests from './0046-index-requests';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '0043-place-in-tree-by-index': placeInTreeByIndex,
   '0044-counts-without-joins': countsWithoutJoins,
   '0045-tree-index-in-reading-order': treeIndexInReadingOrder,
+  '0046-index-requests': indexRequests,
 };

@@ -71,6 +71,8 @@ export function aiSearchRoutes(deps: AppDeps) {
     const scope = await readScopeOf(database.db, { accountId, userId: member.user_id, role: member.role });
     const collectionIds = scope.all ? undefined : scope.collectionIds;
     const options = { limit: RELATED_ITEMS, embedder: deps.embedder, logger, collectionIds };
+    // What was saved through this process before the question is indexed first (decision 45).
+    await deps.searchIndexer.caughtUp(accountId);
     let hits = await retrieve(database.db, accountId, query, options);
     // Nothing for the words as typed: the nearest workspace words (a typo, an unfinished word) before a 404.
     // The vocabulary is the whole workspace's, so not for an asker with collections hidden from them.

@@ -29,6 +29,7 @@ export function knowledgeRoutes(deps: AppDeps) {
     database: { db },
     logger,
     workspaceReads,
+    searchIndexer,
   } = deps;
 
   return createRouter(deps)
@@ -53,9 +54,14 @@ export function knowledgeRoutes(deps: AppDeps) {
         const nextPage = rows.length === KNOWLEDGE_PAGE_SIZE ? page + 1 : null;
         return { data: { items: rows.map(presentKnowledgeSummary), page, nextPage, suggestion, correctedSearch } };
       };
-      // A search is not kept: an item's index is written after its save's change is announced.
+      // A search is not kept: an item's index is written after its save's change is announced. It
+      // waits for the items saved before it through this process to be indexed (decision 45).
+      if (search) {
+        await searchIndexer.caughtUp(accountId);
+        return c.json(await answer(), 200);
+      }
       const question = ['list', scopeKey(scope), tags, page, collection ?? null];
-      return c.json(search ? await answer() : await workspaceReads.read(accountId, question, answer), 200);
+      return c.json(await workspaceReads.read(accountId, question, answer), 200);
     })
     .openapi(api.listKnowledgeTags, async (c) => {
       const scope = await readScopeOf(db, currentMembership(c));

@@ -36,7 +36,7 @@ import { planImport } from './plan';
 import type { ImportEntry } from './sources';
 import { authorsOf, linkTargetsOf, type AuthorTracking, type LinkTracking } from './tracking';
 
-export type ImportDeps = Pick<AppDeps, 'database' | 'files' | 'logger' | 'embedder'>;
+export type ImportDeps = Pick<AppDeps, 'database' | 'files' | 'logger' | 'searchIndexer'>;
 
 /** The summary of an import: every document, imported or skipped with the reason. */
 export interface ImportSummary {
@@ -246,6 +246,8 @@ async function importDocument(
       importKey: document.key,
       pdfs,
     });
+    // The import goes at its items' indexing pace: a search meanwhile waits behind one item, not a backlog.
+    await deps.searchIndexer.caughtUp(accountId);
     placer.remember(document.place, row.id);
     if (!row.created) {
       // Another import of the same file got there first: its item stands, these files go.
