@@ -23,12 +23,18 @@ export const STATEMENT_TIMEOUT_MS = 10_000;
 const PGLITE_SHARED_BUFFERS = '16MB';
 
 /**
- * The write-ahead log PGlite keeps after a checkpoint (two 16 MB segments, the least
+ * The write-ahead log PGlite keeps between checkpoints (two 16 MB segments, the least
  * there is). PGlite has no checkpointer: maintenance checkpoints after large writes
  * (server/db/maintenance.ts). With PostgreSQL's default (1 GB) an import of a 7 MB
  * manual left 577 MB of log that was never recycled (decision 29).
  */
 const PGLITE_WAL_SIZE = '32MB';
+/**
+ * Segments a checkpoint no longer needs are removed, not renamed to be written again
+ * (`wal_recycle`): a recycled one kept 16 MB in the folder for a next large write, as much
+ * as the Python docs' whole search index. A new segment is written when one is needed.
+ */
+const PGLITE_WAL_RECYCLE = 'off';
 
 /** The extensions Lore's migrations create, which PGlite must load to open its database (pg_trgm: decision 29; pgvector: decision 30). */
 export const PGLITE_EXTENSIONS = { pg_trgm, vector };
@@ -114,6 +120,7 @@ export async function openDatabase(options: {
       ...PGlite.defaultStartParams,
       ...['-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
       ...['-c', `min_wal_size=${PGLITE_WAL_SIZE}`, '-c', `max_wal_size=${PGLITE_WAL_SIZE}`],
+      ...['-c', `wal_recycle=${PGLITE_WAL_RECYCLE}`],
     ],
   });
   // PGlite sets the modes of the files it creates itself (initdb's are 0666), whatever the umask.

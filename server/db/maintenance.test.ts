@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { testEngine } from '../test/test-database';
 import { useTestServer } from '../test/use-test-server';
+import { openDatabase } from './client';
 import { maintainTables, tablesNeedingMaintenance } from './maintenance';
 
 const lore = useTestServer();
@@ -28,4 +33,26 @@ describe('database maintenance', () => {
     await maintainTables(lore.db);
     expect(await tablesNeedingMaintenance(lore.db)).not.toContain('maintenance_probe');
   });
+
+  it.skipIf(testEngine === 'postgres')(
+    'leaves one write-ahead log segment in the embedded database folder after large writes',
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-log-'));
+      const database = await openDatabase({ dataDir });
+      const segments = () => fs.readdirSync(path.join(dataDir, 'pg_wal')).filter((name) => /^[0-9A-F]{24}$/.test(name));
+      try {
+        await sql`CREATE TABLE log_probe (note text)`.execute(database.db);
+        // About 25 MB of rows (1 kB each: not compressed), so the log runs over two 16 MB segments.
+        await sql`INSERT INTO log_probe SELECT repeat(md5(g::text), 32) FROM generate_series(1, 25000) g`.execute(
+          database.db,
+        );
+        expect(segments().length).toBeGreaterThan(1);
+        expect(await maintainTables(database.db)).toContain('log_probe');
+        expect(segments()).toHaveLength(1);
+      } finally {
+        await database.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });
