@@ -80,6 +80,12 @@ const pages: PageVisit[] = [
     as: 'owner',
     path: (s) => `${workspace(s)}/knowledge/${s.itemRef}`,
     ready: heading('How we deploy'),
+    // The new comment's editor comes when the pointer nears its box: the page is checked as it ends up,
+    // not while the box turns into the editor under the Tab walk (focus falls to the page for a moment).
+    then: async (page) => {
+      await page.getByRole('textbox', { name: 'New comment' }).hover();
+      await expect(page.locator('[contenteditable="true"][aria-label="New comment"]')).toBeVisible();
+    },
   },
   {
     name: 'create',

@@ -35,8 +35,7 @@ export function useUpdateEmailSettings() {
     on: { onSuccess: () => void; onError: (failure: Error) => void },
   ) => {
     const before = queryClient.getQueryData(key);
-    // The control shows the choice in the click itself: set after an await (as in onMutate), a controlled
-    // checkbox is drawn unchanged first, and a quick second look sees the click undone.
+    // Kept at once, so that every reader of the settings has the choice while it is saved.
     if (before) queryClient.setQueryData(key, { ...before, ...change });
     // A read on its way would bring back the old choice; it is dropped, not reverted over this one.
     void queryClient.cancelQueries({ queryKey: key }, { revert: false });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import type { CommentEmail } from '@common/discussion';
+import type { CommentEmail, NotificationSettingsDto } from '@common/discussion';
 import { ChoiceCard } from '@/components/ui/choice-card';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -19,12 +20,31 @@ const COMMENT_CHOICES: ReadonlyArray<readonly [CommentEmail, string, string]> = 
 export function EmailSettingsCard() {
   const settings = useQuery(emailSettingsQuery);
   const update = useUpdateEmailSettings();
-  const save = (change: Parameters<typeof update>[0]) =>
-    update(change, {
-      onSuccess: () => toast.success('E-mail settings saved'),
-      onError: (failure) => toast.error(failure.message),
+  // The choices just made, drawn in the click itself: React draws its own state before it puts a
+  // controlled input back as it was, while the query's new data comes a task later (a quick look
+  // after the click saw it undone).
+  const [chosen, setChosen] = useState<Partial<NotificationSettingsDto>>({});
+  const forget = (change: Partial<NotificationSettingsDto>) =>
+    setChosen((shown) => {
+      const left = { ...shown };
+      for (const key of Object.keys(change) as Array<keyof NotificationSettingsDto>)
+        if (left[key] === change[key]) delete left[key];
+      return left;
     });
-  const data = settings.data;
+  const save = (change: Partial<NotificationSettingsDto>) => {
+    setChosen((shown) => ({ ...shown, ...change }));
+    update(change, {
+      onSuccess: () => {
+        forget(change);
+        toast.success('E-mail settings saved');
+      },
+      onError: (failure) => {
+        forget(change);
+        toast.error(failure.message);
+      },
+    });
+  };
+  const data = settings.data && { ...settings.data, ...chosen };
   return (
     <Card data-testid="email-settings">
       <CardHeader>
