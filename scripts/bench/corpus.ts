@@ -272,9 +272,12 @@ interface BatchData {
   topics: string[][];
 }
 
-/** With its position among its siblings (the n-th item of its workspace), which the tree's trigger would otherwise look up. */
+/**
+ * With its position among its siblings (the n-th item of its workspace), which the tree's trigger would otherwise
+ * look up, and indexed (no index request left for Lore's start-up pass, decision 45).
+ */
 const KNOWLEDGE_COLUMNS =
-  'id, short_id, account_id, user_id, title, content, preview, tags, search_version, created_at, updated_at, position';
+  'id, short_id, account_id, user_id, title, content, preview, tags, search_version, index_request, created_at, updated_at, position';
 const PASSAGE_COLUMNS = 'id, knowledge_id, account_id, position, kind, heading, length';
 const ITEM_COLUMNS = 'knowledge_id, chunk, account_id, vector, layout';
 const YEARS_OF_ITEMS = 3 * 365 * 86_400;
@@ -305,7 +308,7 @@ function makeBatch(vocabulary: Vocabulary, task: BatchTask): BatchData {
     if (n % 50 === 0) topics.push(item.topic);
     const created = new Date(task.now - ((n * 997) % YEARS_OF_ITEMS) * 1000).toISOString();
     knowledge.push(
-      `${item.id}\t${item.shortId}\t${task.accountId}\t${task.userId}\t${copyText(item.title)}\t${copyText(item.content)}\t${copyText(knowledgePreview(item.content))}\t${copyArray(item.tags)}\t${ANALYZER_VERSION}\t${created}\t${created}\t${n}\n`,
+      `${item.id}\t${item.shortId}\t${task.accountId}\t${task.userId}\t${copyText(item.title)}\t${copyText(item.content)}\t${copyText(knowledgePreview(item.content))}\t${copyArray(item.tags)}\t${ANALYZER_VERSION}\t\\N\t${created}\t${created}\t${n}\n`,
     );
     const row = { id: item.id, account_id: task.accountId, title: item.title, tags: item.tags, content: item.content };
     for (const { word, term } of itemWords(row)) words.set(word, term);
