@@ -155,6 +155,15 @@ describe.skipIf(testEngine !== 'postgres')('two Lore processes on one PostgreSQL
     expect(await counted()).toBe(1);
   });
 
+  it('find an item saved through one in the search of the other once the saving process has indexed it', async () => {
+    const team = await lore.account();
+    await createItem(team.owner, team.id, { title: 'Zebrafish husbandry', content: '<p>Feed twice a day.</p>' });
+    // The saving process indexes it after its save (decision 45); the index is in the database both read.
+    await lore.indexed();
+    const found = await onOther(team.owner).get(`/api/accounts/${team.id}/knowledge?search=zebrafish`);
+    expect(found.body.data.items.map((item: { title: string }) => item.title)).toEqual(['Zebrafish husbandry']);
+  });
+
   it('refuse a member removed through one on the other as soon as the change arrives there', async () => {
     const team = await lore.account({ roles: ['member'] });
     const [member] = team.members;

@@ -10,6 +10,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE SEQUENCE search_index_requests;
     ALTER TABLE knowledge ADD COLUMN index_request bigint;
+    -- Owned by the column, so that a copy to PostgreSQL carries the sequence on past the stamps it copies.
+    ALTER SEQUENCE search_index_requests OWNED BY knowledge.index_request;
     ALTER TABLE knowledge ALTER COLUMN index_request SET DEFAULT nextval('search_index_requests');
     COMMENT ON COLUMN knowledge.index_request IS
       'The save the search index has yet to take in (decision 45): a stamp from search_index_requests; null when indexed.';
