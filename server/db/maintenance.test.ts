@@ -42,10 +42,10 @@ describe('database maintenance', () => {
       const segments = () => fs.readdirSync(path.join(dataDir, 'pg_wal')).filter((name) => /^[0-9A-F]{24}$/.test(name));
       try {
         await sql`CREATE TABLE log_probe (note text)`.execute(database.db);
-        // About 25 MB of rows (1 kB each: not compressed), so the log runs over two 16 MB segments.
-        await sql`INSERT INTO log_probe SELECT repeat(md5(g::text), 32) FROM generate_series(1, 25000) g`.execute(
-          database.db,
-        );
+        await sql`INSERT INTO log_probe SELECT md5(g::text) FROM generate_series(1, 2000) g`.execute(database.db);
+        // The log runs over into another segment, as a large write's would (without writing 16 MB here).
+        await sql`SELECT pg_switch_wal()`.execute(database.db);
+        await sql`INSERT INTO log_probe SELECT md5(g::text) FROM generate_series(1, 2000) g`.execute(database.db);
         expect(segments().length).toBeGreaterThan(1);
         expect(await maintainTables(database.db)).toContain('log_probe');
         expect(segments()).toHaveLength(1);
