@@ -99,13 +99,24 @@ export async function openDatabase(options: {
   statementTimeoutMs?: number;
   /** When a request is turned away as busy rather than queued for a connection (default QUEUE_LIMITS). */
   queueLimits?: QueueLimits;
+  /**
+   * PostgreSQL only: how long making a connection may take before it fails (CONNECTION_SETTINGS' 5 s
+   * unless given). Tests allow more: on a machine loaded by two test lanes, a server process took longer.
+   */
+  connectTimeoutMs?: number;
   /** PGlite only: start from this copy of a data folder (PGlite's dumpDataDir), not an empty one. */
   loadDataDir?: Blob;
 }): Promise<Database> {
   if (options.url) {
     const health = connectionHealth(options);
     const pool = new WatchedPool(
-      { connectionString: options.url, max: 10, statement_timeout: options.statementTimeoutMs, ...CONNECTION_SETTINGS },
+      {
+        connectionString: options.url,
+        max: 10,
+        statement_timeout: options.statementTimeoutMs,
+        ...CONNECTION_SETTINGS,
+        ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+      },
       health,
       options.queueLimits ?? QUEUE_LIMITS.postgres,
     );

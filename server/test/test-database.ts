@@ -13,6 +13,12 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * How long a test's connection to PostgreSQL may take to make: more than Lore's 5 s, which
+ * a server process started on a machine loaded by both test lanes once took.
+ */
+const TEST_CONNECT_TIMEOUT_MS = 30_000;
+
 /** Which engine this test run uses: set by scripts/test.ts (LORE_TEST_DB). */
 export const testEngine = process.env.LORE_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -42,7 +48,7 @@ export async function openTestDatabase({ migrated = true } = {}): Promise<{
   await runOnOwnConnection(adminUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = closingOnce(await openDatabase({ url: url.toString() }));
+  const database = closingOnce(await openDatabase({ url: url.toString(), connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS }));
   if (migrated) await migrateToLatest(database.db);
   return {
     database,

@@ -36,8 +36,7 @@ export function AccountLayout() {
   // A 401 is the session ending: the sign-out says so, not this page.
   const signedOut = account.error instanceof ApiError && account.error.status === 401;
   useEffect(() => {
-    // One toast, however many times the layout meets the failure.
-    if (account.isError && !signedOut) toast.error('Failed to load account', { id: 'account-load-failed' });
+    if (account.isError && !signedOut) toast.error('Failed to load account');
   }, [account.isError, signedOut]);
 
   if (account.isPending) return <GlobalLoader />;
