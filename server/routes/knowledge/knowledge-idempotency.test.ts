@@ -73,10 +73,9 @@ describe('a new item whose short id is taken', () => {
       content: '',
       tags: [],
     });
-    const shortIdOf = async (id: string) =>
-      (await lore.db.selectFrom('knowledge').select('short_id').where('id', '=', id).executeTakeFirstOrThrow())
-        .short_id;
-    const taken = await shortIdOf(first.id);
+    const stored = (id: string) =>
+      lore.db.selectFrom('knowledge').select(['short_id', 'title']).where('id', '=', id).executeTakeFirstOrThrow();
+    const taken = (await stored(first.id)).short_id;
     const drawn = [taken, taken, 'freshOne'];
     const second = await lore.db.transaction().execute(async (trx) => {
       const inserted = await insertKnowledge(
@@ -89,7 +88,7 @@ describe('a new item whose short id is taken', () => {
       return inserted;
     });
     expect(second.created).toBe(true);
-    expect(await shortIdOf(second.id)).toBe('freshOne');
+    expect(await stored(second.id)).toEqual({ short_id: 'freshOne', title: 'Second' });
     expect(drawn).toEqual([]);
   });
 });

@@ -160,8 +160,7 @@ describe('signing in with two-factor on', () => {
     const code = codeFor(secret);
     const answers = await Promise.all(sessions.map((session) => session.post('/api/me/two-factor/verify', { code })));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
-    // 50 sign-ins and 50 verifications: past the usual 30 s on a machine loaded by both test lanes.
-  }, 90_000);
+  }, 90_000); // 50 sign-ins and 50 verifications: past the usual 30 s on a machine loaded by both test lanes.
 
   it('calls a code from minutes ago expired, at set-up and at sign-in', async () => {
     const user = await lore.user();
