@@ -255,11 +255,11 @@ const build = async () => {
 
 /**
  * The test files whose behaviour can differ between the databases: those that open one
- * (a test server, a test database, Lore as a process). The rest (parsers, policies, the
- * web's logic) run once, on the PGlite run.
+ * (a test server, a test database or one before a migration, Lore as a process). The
+ * rest (parsers, policies, the web's logic) run once, on the PGlite run.
  */
 function filesThatOpenADatabase(): string[] {
-  const opensOne = /test-server|test-database|lore-process|openDatabase/;
+  const opensOne = /test-server|test-database|database-before|lore-process|openDatabase/;
   return ['server', 'common']
     .flatMap((folder) => fs.readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((f) => path.join(folder, f)))
     .filter((file) => file.endsWith('.test.ts') && opensOne.test(fs.readFileSync(file, 'utf8')))

@@ -1,44 +1,23 @@
-import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from './client';
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { insertOwnedWorkspaces, useDatabaseBefore } from '../test/database-before';
 import { migrateToLatest } from './migrate';
-import { openTestDatabase } from '../test/test-database';
-import { migrations } from './migrations/index';
 
 /** The last migration before collections (0035, decision 35). */
 const BEFORE_COLLECTIONS = '0033-knowledge-revisions';
 
-let database: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase({ migrated: false }));
-});
-afterAll(() => drop());
+const database = useDatabaseBefore(BEFORE_COLLECTIONS);
 
 it('gives each existing workspace one open collection holding its items at the top, newest first', async () => {
   const { db } = database;
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  expect((await migrator.migrateTo(BEFORE_COLLECTIONS)).error).toBeUndefined();
-  const accounts = await db.transaction().execute(async (trx) => {
-    const user = await sql<{ id: string }>`
-      INSERT INTO users (name, email) VALUES ('Owner', 'owner@example.com') RETURNING id`.execute(trx);
-    const made = await sql<{ id: string }>`
-      INSERT INTO accounts (name) VALUES ('Kept'), ('Also kept'), ('Empty') RETURNING id`.execute(trx);
-    const ids = made.rows.map((row) => row.id);
-    for (const id of ids)
-      await sql`INSERT INTO account_members (account_id, user_id, role) VALUES (${id}, ${user.rows[0]!.id}, 'owner')`.execute(
-        trx,
-      );
-    await sql`
-      INSERT INTO knowledge (short_id, account_id, user_id, title, created_at, updated_at) VALUES
-        ('old', ${ids[0]}, ${user.rows[0]!.id}, 'Old', '2026-01-01', '2026-01-01'),
-        ('newer', ${ids[0]}, ${user.rows[0]!.id}, 'Newer', '2026-01-01', '2026-03-01'),
-        ('middle', ${ids[0]}, ${user.rows[0]!.id}, 'Middle', '2026-01-01', '2026-02-01'),
-        ('theirs', ${ids[1]}, ${user.rows[0]!.id}, 'Theirs', '2026-01-01', '2026-01-01')
-    `.execute(trx);
-    return ids;
-  });
+  const { ownerId, accountIds: accounts } = await insertOwnedWorkspaces(db, ['Kept', 'Also kept', 'Empty']);
+  await sql`
+    INSERT INTO knowledge (short_id, account_id, user_id, title, created_at, updated_at) VALUES
+      ('old', ${accounts[0]}, ${ownerId}, 'Old', '2026-01-01', '2026-01-01'),
+      ('newer', ${accounts[0]}, ${ownerId}, 'Newer', '2026-01-01', '2026-03-01'),
+      ('middle', ${accounts[0]}, ${ownerId}, 'Middle', '2026-01-01', '2026-02-01'),
+      ('theirs', ${accounts[1]}, ${ownerId}, 'Theirs', '2026-01-01', '2026-01-01')
+  `.execute(db);
 
   await migrateToLatest(db);
   const collections = await db

@@ -1,9 +1,7 @@
-import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../db/client';
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { insertOwnedWorkspace, useDatabaseBefore } from '../test/database-before';
 import { migrateToLatest } from '../db/migrate';
-import { migrations } from '../db/migrations/index';
-import { openTestDatabase } from '../test/test-database';
 import { keywordSearch } from './keyword-search';
 import { wholeWorkspace } from '../data/collection-access';
 import { reindexInBackground } from './reindex';
@@ -12,32 +10,12 @@ import { retrieve } from './retrieve';
 /** The last migration before the search index of decision 29. */
 const BEFORE_THE_NEW_INDEX = '0024-knowledge-week-counts';
 
-let database: Database;
-let drop: () => Promise<void>;
-
-/** An empty database, not migrated: PGlite in memory, or a new database on the tests' PostgreSQL. */
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase({ migrated: false }));
-});
-afterAll(() => drop());
+const database = useDatabaseBefore(BEFORE_THE_NEW_INDEX);
 
 it('moves a database of the postings index to the new one in the background, found again item by item', async () => {
   const { db } = database;
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const before = await migrator.migrateTo(BEFORE_THE_NEW_INDEX);
-  expect(before.error).toBeUndefined();
   // Items as that version left them: indexed (analyzer 3) in search_terms, which the move drops.
-  const accountId = await db.transaction().execute(async (trx) => {
-    // A workspace has its owner from the start (a check at commit).
-    const user = await sql<{ id: string }>`
-      INSERT INTO users (name, email) VALUES ('Owner', 'owner@example.com') RETURNING id`.execute(trx);
-    const account = await sql<{ id: string }>`INSERT INTO accounts (name) VALUES ('Upgraded') RETURNING id`.execute(
-      trx,
-    );
-    await sql`INSERT INTO account_members (account_id, user_id, role)
-      VALUES (${account.rows[0]!.id}, ${user.rows[0]!.id}, 'owner')`.execute(trx);
-    return account.rows[0]!.id;
-  });
+  const { accountId } = await insertOwnedWorkspace(db, 'Upgraded');
   for (let i = 0; i < 8; i++) {
     await sql`
       INSERT INTO knowledge (short_id, account_id, title, content, search_version)

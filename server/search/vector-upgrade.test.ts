@@ -1,36 +1,18 @@
-import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { insertOwnedWorkspace, useDatabaseBefore } from '../test/database-before';
 import { rankByVector, readVectorStorage, vectorIndexName } from '../data/search-vector-ranking';
-import type { Database } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
-import { migrations } from '../db/migrations/index';
-import { openTestDatabase, testEngine } from '../test/test-database';
+import { testEngine } from '../test/test-database';
 
 /** The last migration before passage vectors moved to pgvector (decision 30). */
 const BEFORE_PGVECTOR = '0031-import-keys-and-pdf-reading';
 
-let database: Database;
-let drop: () => Promise<void>;
-
-/** An empty database, not migrated: PGlite in memory, or a new database on the tests' PostgreSQL. */
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase({ migrated: false }));
-});
-afterAll(() => drop());
+const database = useDatabaseBefore(BEFORE_PGVECTOR);
 
 it('moves real[] vectors of two models and lengths to halfvec with an HNSW index each where there is pgvector, and keeps them where not', async () => {
   const { db } = database;
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  expect((await migrator.migrateTo(BEFORE_PGVECTOR)).error).toBeUndefined();
-  const accountId = await db.transaction().execute(async (trx) => {
-    // A workspace has its owner from the start (a check at commit).
-    const user = await sql<{ id: string }>`
-      INSERT INTO users (name, email) VALUES ('Owner', 'owner@example.com') RETURNING id`.execute(trx);
-    const account = await sql<{ id: string }>`INSERT INTO accounts (name) VALUES ('Vectors') RETURNING id`.execute(trx);
-    await sql`INSERT INTO account_members (account_id, user_id, role)
-      VALUES (${account.rows[0]!.id}, ${user.rows[0]!.id}, 'owner')`.execute(trx);
-    return account.rows[0]!.id;
-  });
+  const { accountId } = await insertOwnedWorkspace(db, 'Vectors');
   // Two items, a passage each, embedded as that version stored it: real[]; one by a model of 3 dimensions, one of 4.
   const vectors = { short: [0.6, 0.8, 0], long: [0, 0, 0.6, 0.8] };
   const ids: Record<string, string> = {};
