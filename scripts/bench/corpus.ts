@@ -20,7 +20,6 @@ import { sql, type Kysely } from 'kysely';
 import { eng as STOP_WORDS } from 'stopword';
 import { knowledgePreview } from '../../server/content/knowledge-html';
 import type { Executor } from '../../server/data/executor';
-import { addVocabularyWords } from '../../server/data/keyword-search';
 import { replaceItemIndex } from '../../server/data/search-index';
 import type { DB } from '../../server/db/schema';
 import { ANALYZER_VERSION } from '../../server/search/analyze';
@@ -311,9 +310,9 @@ function makeBatch(vocabulary: Vocabulary, task: BatchTask): BatchData {
       `${item.id}\t${item.shortId}\t${task.accountId}\t${task.userId}\t${copyText(item.title)}\t${copyText(item.content)}\t${copyText(knowledgePreview(item.content))}\t${copyArray(item.tags)}\t${ANALYZER_VERSION}\t\\N\t${created}\t${created}\t${n}\n`,
     );
     const row = { id: item.id, account_id: task.accountId, title: item.title, tags: item.tags, content: item.content };
-    for (const { word, term } of itemWords(row)) words.set(word, term);
     // As replaceItemIndex stores them.
     const index = buildItemIndex(row);
+    for (const { word, term } of index.words) words.set(word, term);
     for (const [position, passage] of index.passages.entries()) {
       passages.push(
         `${passageId + position}\t${item.id}\t${task.accountId}\t${position}\t1\t${copyText(passage.heading)}\t${passage.length}\n`,
@@ -424,7 +423,7 @@ async function dropIndexes(target: BulkTarget, table: string): Promise<string[]>
 
 /**
  * The load must store exactly what the indexer stores: a few items of each workspace
- * are indexed again through the real replaceItemIndex and itemWords, in a transaction
+ * are indexed again through the real buildItemIndex and replaceItemIndex, in a transaction
  * rolled back, and their rows (every column but the ids) compared with the loaded ones.
  */
 export async function checkAgainstIndexer(db: Kysely<DB>, accountIds: string[], perAccount = 10) {
@@ -439,10 +438,14 @@ export async function checkAgainstIndexer(db: Kysely<DB>, accountIds: string[], 
     const terms = await sql`
       SELECT chunk, vector::text, layout FROM search_items WHERE knowledge_id = ${knowledgeId} ORDER BY chunk
     `.execute(executor);
+    const itemWordList = itemWords(item).map((w) => w.word);
     const words = await sql`
-      SELECT word, term FROM search_vocabulary WHERE account_id = ${accountId} AND word = ANY(${itemWords(item).map((w) => w.word)}::text[])
+      SELECT word, term FROM search_vocabulary WHERE account_id = ${accountId} AND word = ANY(${itemWordList}::text[])
       ORDER BY word`.execute(executor);
-    return JSON.stringify([passages.rows, terms.rows, words.rows]);
+    const written = await sql`
+      SELECT term FROM search_term_counts WHERE account_id = ${accountId} AND written AND term = ANY(${itemWordList}::text[])
+      ORDER BY term`.execute(executor);
+    return JSON.stringify([passages.rows, terms.rows, words.rows, written.rows]);
   };
   const rollBack = new Error('roll back');
   for (const accountId of accountIds) {
@@ -466,7 +469,6 @@ export async function checkAgainstIndexer(db: Kysely<DB>, accountIds: string[], 
       await db
         .transaction()
         .execute(async (trx) => {
-          await addVocabularyWords(trx, item.account_id, itemWords(item));
           await replaceItemIndex(trx, item, buildItemIndex(item), ANALYZER_VERSION, storedContribution);
           indexed = await rowsOf(trx, item);
           throw rollBack;
@@ -604,30 +606,35 @@ export async function loadWorkspaces(
   // What the indexer would have kept beside its rows, summed from each item's contribution.
   await target.query('DELETE FROM search_totals');
   await target.query('DELETE FROM search_term_counts');
+  // Indexes are built after, as search_items' are: row by row, the trigram indexes took most of the time.
   await step('statistics', async () => {
-    for (const [workspace, { totals: sums, terms }] of statistics.entries()) {
+    const recreate = await dropIndexes(target, 'search_term_counts');
+    for (const [workspace, { totals: sums, terms, words }] of statistics.entries()) {
       const accountId = accountIds[workspace]!;
       await target.query(
         `INSERT INTO search_totals (account_id, items, passages, passage_length, outline_length) VALUES ($1, $2, $3, $4, $5)`,
         [accountId, ...sums],
       );
-      const lines = [...terms].map(([term, counts]) => `${accountId}\t${term}\t${counts.join('\t')}\n`);
+      // A term is `written` when some item writes it as a word, as it is (addVocabularyWords).
+      const lines = [...terms].map(
+        ([term, counts]) => `${accountId}\t${term}\t${words.get(term) === term}\t${counts.join('\t')}\n`,
+      );
       await target.copy(
         'search_term_counts',
-        'account_id, term, items, passages, outlines',
+        'account_id, term, written, items, passages, outlines',
         new TextEncoder().encode(lines.join('')),
       );
     }
+    for (const statement of recreate) await target.query(statement);
   });
-  // And the vocabulary the indexer would have added to: every word of the items, once, with its term.
+  // And the vocabulary the indexer would have added to: every word of the items written otherwise than its term, once.
   await target.query('DELETE FROM search_vocabulary');
   await step('vocabulary', async () => {
-    // Its indexes are built after, as search_items' are: row by row, the trigram index took most of the time.
     const recreate = await dropIndexes(target, 'search_vocabulary');
     for (const [workspace, { words }] of statistics.entries()) {
-      const lines = [...words].map(
-        ([word, term]) => `${accountIds[workspace]!}\t${copyText(word)}\t${copyText(term)}\n`,
-      );
+      const lines = [...words]
+        .filter(([word, term]) => word !== term)
+        .map(([word, term]) => `${accountIds[workspace]!}\t${copyText(word)}\t${copyText(term)}\n`);
       await target.copy('search_vocabulary', 'account_id, word, term', new TextEncoder().encode(lines.join('')));
     }
     for (const statement of recreate) await target.query(statement);

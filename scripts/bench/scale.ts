@@ -34,6 +34,7 @@ import { RELATED_ITEMS } from '../../common/ai-search';
 import { KNOWLEDGE_PAGE_SIZE } from '../../common/knowledge';
 import { countCreatedPerWeek, countKnowledge, listKnowledge, listTags } from '../../server/data/knowledge';
 import { loadKnowledge } from '../../server/data/load-knowledge';
+import { offeredWords } from '../../server/data/keyword-search';
 import { wholeWorkspace } from '../../server/data/collection-access';
 import { listCollections, listTreeLevel } from '../../server/data/collections';
 import { TREE_PAGE_SIZE } from '../../common/collections';
@@ -356,11 +357,7 @@ async function pickQueries(
   db: Kysely<DB>,
   accountId: string,
 ): Promise<Omit<Queries, 'collectionId' | 'deepRef' | 'deepLevel'>> {
-  const { rows: vocabulary } = await sql<{ word: string; items: number }>`
-    SELECT v.word, c.items FROM search_vocabulary v
-    JOIN search_term_counts c ON c.account_id = v.account_id AND c.term = v.term
-    WHERE v.account_id = ${accountId}
-  `.execute(db);
+  const { rows: vocabulary } = await offeredWords(accountId, () => sql<boolean>`true`).execute(db);
   const words = vocabulary
     .filter((row) => /^[a-z]{4,}$/.test(row.word) && !isStopWord(row.word))
     .sort((a, b) => a.word.localeCompare(b.word));

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { KNOWLEDGE_PAGE_SIZE } from '../../common/knowledge';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
@@ -14,39 +14,23 @@ export interface TermGroup {
 
 
 /**
- * Adds an item's words (with the terms they are indexed by) to its account's
- * vocabulary: only words new to it, or whose term changed with the analyzer, are
- * written. In word order, so concurrent saves take their rows in the same order.
+ * The account's words as search offers them, each with its term's count of items: the
+ * terms some item writes as they are, and the vocabulary's words written otherwise whose
+ * term some item still has (words stay in the vocabulary when their items go).
+ * `condition` narrows them, given the column that holds the word.
  */
-export async function addVocabularyWords(db: Executor, accountId: string, words: Array<{ word: string; term: string }>) {
-  if (words.length === 0) return;
-  const sorted = [...words].sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
-  await sql`
-    INSERT INTO search_vocabulary AS v (account_id, word, term)
-    SELECT ${accountId}, w.word, w.term
-    FROM unnest(${sorted.map((w) => w.word)}::text[], ${sorted.map((w) => w.term)}::text[]) WITH ORDINALITY AS w (word, term, n)
-    WHERE NOT EXISTS (
-      SELECT 1 FROM search_vocabulary known
-      WHERE known.account_id = ${accountId} AND known.word = w.word AND known.term = w.term
-    )
-    ORDER BY w.n
-    ON CONFLICT (account_id, word) DO UPDATE SET term = excluded.term
-  `.execute(db);
+export function offeredWords(accountId: string, condition: (word: RawBuilder<string>) => RawBuilder<boolean>) {
+  const term = sql.ref<string>('c.term');
+  const word = sql.ref<string>('v.word');
+  return sql<{ word: string; items: number }>`
+    SELECT c.term AS word, c.items FROM search_term_counts c
+    WHERE c.account_id = ${accountId} AND c.written AND c.items > 0 AND ${condition(term)}
+    UNION ALL
+    SELECT v.word, c.items FROM search_vocabulary v
+    JOIN search_term_counts c ON c.account_id = v.account_id AND c.term = v.term
+    WHERE v.account_id = ${accountId} AND c.items > 0 AND ${condition(word)}
+  `;
 }
-
-/**
- * The account's words as search offers them: only those whose term some item still
- * has, with that term's count of items (words stay in the vocabulary when their
- * items go; a count is kept per term, in search_term_counts).
- */
-const offeredWords = (db: Executor, accountId: string) =>
-  db
-    .selectFrom('search_vocabulary as v')
-    .innerJoin('search_term_counts as c', (join) =>
-      join.onRef('c.account_id', '=', 'v.account_id').onRef('c.term', '=', 'v.term'),
-    )
-    .where('v.account_id', '=', accountId)
-    .where('c.items', '>', 0);
 
 /** The account's words that start with `prefix`, those used by most items first. */
 export async function wordsStartingWith(db: Executor, accountId: string, prefix: string, limit: number) {
@@ -55,16 +39,12 @@ export async function wordsStartingWith(db: Executor, accountId: string, prefix:
   const next = chars.pop()!.codePointAt(0)! + 1;
   // The next character; surrogates are not characters, so one past U+D7FF is U+E000.
   const end = chars.join('') + String.fromCodePoint(next >= 0xd800 && next < 0xe000 ? 0xe000 : next);
-  const rows = await offeredWords(db, accountId)
-    .select('v.word')
-    .where('v.word', '>=', prefix)
-    .where('v.word', '<', end)
-    .where(sql<boolean>`starts_with(v.word, ${prefix})`)
-    .orderBy('c.items', 'desc')
-    .orderBy('v.word')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.word);
+  const starting = (word: RawBuilder<string>) =>
+    sql<boolean>`${word} >= ${prefix} AND ${word} < ${end} AND starts_with(${word}, ${prefix})`;
+  const result = await sql<{ word: string }>`
+    SELECT word FROM (${offeredWords(accountId, starting)}) w ORDER BY items DESC, word LIMIT ${limit}
+  `.execute(db);
+  return result.rows.map((row) => row.word);
 }
 
 /** Which of these terms occur anywhere in the account's index. */
@@ -85,20 +65,17 @@ const SPELLING_SIMILARITY = 0.25;
 /** Candidates read for one misspelt word, the most alike first. */
 const SPELLING_CANDIDATES = 30;
 
-/** The account's words most alike to `word` (through the vocabulary's trigram index), with how many items use each one's term. */
+/** The account's words most alike to `word` (through the trigram indexes of both kinds of word), with how many items use each one's term. */
 export async function spellingCandidates(db: Executor, accountId: string, word: string) {
   const read = async (trx: Executor) => {
-    // For this transaction only: the threshold the % operator (and so the index) goes by.
+    // For this transaction only: the threshold the % operator (and so the indexes) go by.
     await sql`SET LOCAL pg_trgm.similarity_threshold = ${sql.lit(SPELLING_SIMILARITY)}`.execute(trx);
-    const rows = await offeredWords(trx, accountId)
-      .select(['v.word', 'c.items'])
-      .where(sql<boolean>`v.word % ${word}`)
-      .orderBy(sql`similarity(v.word, ${word})`, 'desc')
-      .orderBy('c.items', 'desc')
-      .orderBy('v.word')
-      .limit(SPELLING_CANDIDATES)
-      .execute();
-    return rows.map((row) => ({ word: row.word, items: Number(row.items) }));
+    const alike = (candidate: RawBuilder<string>) => sql<boolean>`${candidate} % ${word}`;
+    const result = await sql<{ word: string; items: number }>`
+      SELECT word, items FROM (${offeredWords(accountId, alike)}) w
+      ORDER BY similarity(word, ${word}) DESC, items DESC, word LIMIT ${SPELLING_CANDIDATES}
+    `.execute(trx);
+    return result.rows.map((row) => ({ word: row.word, items: Number(row.items) }));
   };
   return db.isTransaction ? read(db) : (db as Kysely<DB>).transaction().execute(read);
 }

@@ -45,12 +45,17 @@ export interface Candidate {
   positions: Map<string, number[]>;
 }
 
-/** An item as the index stores it: its terms' positions as tsvectors (one a chunk), the layout, and the passages' text. */
+/**
+ * An item as the index stores it: its terms' positions as tsvectors (one a chunk), the
+ * layout, the passages' headings and lengths, and its words for spelling and completion.
+ */
 export interface StoredItemIndex {
   chunks: Array<{ chunk: number; vector: string }>;
   layout: number[];
   passages: Array<{ heading: string; length: number }>;
   contribution: ItemContribution;
+  /** Each word once, with the term it is indexed by (a word's first term: itself stemmed, an identifier whole). */
+  words: Array<{ word: string; term: string }>;
 }
 
 /** An item that matched a search, with its best passage and its fused score. */
@@ -110,7 +115,7 @@ const negated = ({ totals, terms }: ItemContribution): ItemContribution => ({
  * Adds a change to the workspace's statistics; a term no item holds any more goes.
  * Terms in sorted order, so concurrent writers (already queued on the lock) agree.
  */
-async function addToStatistics(db: Executor, accountId: string, change: ItemContribution) {
+async function addToStatistics(db: Executor, accountId: string, change: ItemContribution, written: Set<string>) {
   const { totals } = change;
   await sql`
     INSERT INTO search_totals AS t (account_id, items, passages, passage_length, outline_length)
@@ -122,10 +127,12 @@ async function addToStatistics(db: Executor, accountId: string, change: ItemCont
   if (terms.length === 0) return;
   const of = (key: keyof TermRarity) => terms.map((term) => change.terms.get(term)![key]);
   await sql`
-    INSERT INTO search_term_counts AS c (account_id, term, items, passages, outlines)
-    SELECT ${accountId}, * FROM unnest(${terms}::text[], ${of('items')}::int[], ${of('passages')}::int[], ${of('outlines')}::int[])
+    INSERT INTO search_term_counts AS c (account_id, term, written, items, passages, outlines)
+    SELECT ${accountId}, * FROM unnest(${terms}::text[], ${terms.map((term) => written.has(term))}::bool[],
+      ${of('items')}::int[], ${of('passages')}::int[], ${of('outlines')}::int[])
     ON CONFLICT (account_id, term) DO UPDATE SET items = c.items + excluded.items,
-      passages = c.passages + excluded.passages, outlines = c.outlines + excluded.outlines
+      passages = c.passages + excluded.passages, outlines = c.outlines + excluded.outlines,
+      written = c.written OR excluded.written
   `.execute(db);
   const fewer = terms.filter((term) => change.terms.get(term)!.items < 0);
   if (fewer.length > 0) {
@@ -133,6 +140,42 @@ async function addToStatistics(db: Executor, accountId: string, change: ItemCont
       db,
     );
   }
+}
+
+/** The terms an item writes as words, as they are: spelling and completion offer them (decision 46). */
+const writtenTerms = (words: StoredItemIndex['words']) =>
+  new Set(words.filter((w) => w.word === w.term).map((w) => w.term));
+
+/**
+ * Adds an item's words to its account's vocabulary (decision 46), after its statistics
+ * in their transaction. A word written as the term it is indexed by (most are) marks
+ * that term's counts row `written`: a new row is marked as it is added (addToStatistics),
+ * this marks a row that was there. Other words are rows of search_vocabulary: only words
+ * new to the account, or whose term changed with the analyzer, are written, in word
+ * order, so concurrent saves take their rows in the same order.
+ */
+async function addVocabularyWords(db: Executor, accountId: string, words: Array<{ word: string; term: string }>) {
+  const sorted = [...words].sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+  const asTerm = sorted.filter((w) => w.word === w.term).map((w) => w.term);
+  const otherwise = sorted.filter((w) => w.word !== w.term);
+  if (asTerm.length > 0) {
+    await sql`
+      UPDATE search_term_counts SET written = true
+      WHERE account_id = ${accountId} AND term = ANY(${asTerm}::text[]) AND NOT written
+    `.execute(db);
+  }
+  if (otherwise.length === 0) return;
+  await sql`
+    INSERT INTO search_vocabulary AS v (account_id, word, term)
+    SELECT ${accountId}, w.word, w.term
+    FROM unnest(${otherwise.map((w) => w.word)}::text[], ${otherwise.map((w) => w.term)}::text[]) WITH ORDINALITY AS w (word, term, n)
+    WHERE NOT EXISTS (
+      SELECT 1 FROM search_vocabulary known
+      WHERE known.account_id = ${accountId} AND known.word = w.word AND known.term = w.term
+    )
+    ORDER BY w.n
+    ON CONFLICT (account_id, word) DO UPDATE SET term = excluded.term
+  `.execute(db);
 }
 
 /** An item's stored index rows (one a chunk), as read back to take its contribution away. */
@@ -211,7 +254,9 @@ export async function replaceItemIndex(
     FROM unnest(${index.chunks.map((c) => c.chunk)}::int2[], ${index.chunks.map((c) => c.vector)}::text[]) AS c (chunk, vector)
   `.execute(trx);
   // Only the difference: an edit of a long item changes the counts of a few terms, not all of them.
-  await addToStatistics(trx, item.account_id, contributionChange(index.contribution, old && contributionOf(old)));
+  const change = contributionChange(index.contribution, old && contributionOf(old));
+  await addToStatistics(trx, item.account_id, change, writtenTerms(index.words));
+  await addVocabularyWords(trx, item.account_id, index.words);
   await trx.deleteFrom('search_passages').where('knowledge_id', '=', item.id).execute();
   await trx
     .insertInto('search_passages')
@@ -242,7 +287,7 @@ export async function removeItemIndex(
   await lockAccountIndex(trx, item.account_id);
   const old = await storedIndex(trx, item);
   if (!old) return;
-  await addToStatistics(trx, item.account_id, negated(contributionOf(old)));
+  await addToStatistics(trx, item.account_id, negated(contributionOf(old)), new Set());
   await trx.deleteFrom('search_items').where('knowledge_id', '=', item.id).where('account_id', '=', item.account_id).execute();
 }
 

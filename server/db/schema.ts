@@ -530,6 +530,10 @@ export interface SearchTermCounts {
   outlines: number;
   passages: number;
   term: string;
+  /**
+   * Some item writes the term as a word, as it is: spelling and completion offer it (decision 46).
+   */
+  written: Generated<boolean>;
 }
 
 /**
@@ -560,8 +564,8 @@ export interface SearchVectors {
 }
 
 /**
- * Per account, the words its items use (folded), for completing a last word and correcting a
- * misspelt one (decision 29).
+ * Per account, the words its items write otherwise than the term they are indexed by ("running"
+ * for "run"), for completing a last word and correcting a misspelt one (decision 46).
  */
 export interface SearchVocabulary {
   account_id: string;

@@ -7,7 +7,6 @@ import {
   type ItemToIndex,
   type StoredItemIndex,
 } from '../data/search-index';
-import { addVocabularyWords } from '../data/keyword-search';
 import { listKnowledgePdfs } from '../data/knowledge-pdfs';
 import { ANALYZER_VERSION } from './analyze';
 import {
@@ -20,12 +19,12 @@ import {
   vectorText,
   type IndexableItem,
 } from './item-terms';
-import { itemWords, type VocabularyWord } from './keyword-search';
+import { itemWords } from './keyword-search';
 import { WorkerThread } from '../threads/worker-thread';
 
 export type { IndexableItem } from './item-terms';
 
-/** The item's index as stored: its terms' positions (tsvectors, by chunk), layout, passages, and what it adds to the statistics. */
+/** The item's index as stored: its terms' positions (tsvectors, by chunk), layout, passages, words, and what it adds to the statistics. */
 export function buildItemIndex(item: IndexableItem): StoredItemIndex {
   const terms = itemTerms(item);
   const chunks = chunkedTerms(terms);
@@ -38,6 +37,7 @@ export function buildItemIndex(item: IndexableItem): StoredItemIndex {
       length: lengths.passages[i]!,
     })),
     contribution: contributionOf(mergeChunks(chunks), terms.layout),
+    words: itemWords(item),
   };
 }
 
@@ -47,11 +47,6 @@ export const storedContribution = (rows: Array<{ chunk: number; vector: string; 
     mergeChunks(rows.map((row) => ({ chunk: row.chunk, positions: parseVectorText(row.vector) }))),
     rows[0]!.layout,
   );
-
-/** What indexing an item writes: its index, and its words for the spelling vocabulary. */
-export function analyzeItem(item: IndexableItem): { index: StoredItemIndex; words: VocabularyWord[] } {
-  return { index: buildItemIndex(item), words: itemWords(item) };
-}
 
 /**
  * Items with more text than this (HTML and PDFs' text) are analysed in the index
@@ -63,7 +58,7 @@ const LONG_ITEM_CHARACTERS = 50_000;
 /** How long analysing one item in the thread may take before indexing it fails (it is tried again at the next start). */
 const ANALYZE_TIME_LIMIT_MS = 60_000;
 
-const indexThread = new WorkerThread<IndexableItem, ReturnType<typeof analyzeItem>>(
+const indexThread = new WorkerThread<IndexableItem, StoredItemIndex>(
   { callerUrl: import.meta.url, name: 'index-worker', heapMb: 512 },
   () => new Error('Analysing the item for search took too long'),
 );
@@ -77,7 +72,7 @@ export async function indexItem(db: Kysely<DB>, item: ItemToIndex): Promise<bool
   const pdfs = await listKnowledgePdfs(db, item.id);
   const withPdfs = { ...item, pdf_texts: pdfs.map((pdf) => pdf.text) };
   const length = withPdfs.content.length + withPdfs.pdf_texts.reduce((sum, text) => sum + text.length, 0);
-  const { index, words } =
+  const index =
     length > LONG_ITEM_CHARACTERS
       ? await indexThread.run(
           {
@@ -90,8 +85,7 @@ export async function indexItem(db: Kysely<DB>, item: ItemToIndex): Promise<bool
           },
           ANALYZE_TIME_LIMIT_MS,
         )
-      : analyzeItem(withPdfs);
-  await addVocabularyWords(db, item.account_id, words);
+      : buildItemIndex(withPdfs);
   return db.transaction().execute((trx) => replaceItemIndex(trx, item, index, ANALYZER_VERSION, storedContribution));
 }
 

@@ -4,6 +4,6 @@
  * 100-400 ms of CPU to analyse, which the main thread spends on requests instead.
  */
 import { answerMessages } from '../threads/worker-thread';
-import { analyzeItem, type IndexableItem } from './index-item';
+import { buildItemIndex, type IndexableItem } from './index-item';
 
-answerMessages((item: IndexableItem) => analyzeItem(item));
+answerMessages((item: IndexableItem) => buildItemIndex(item));

@@ -354,6 +354,23 @@ describe('the vocabulary', () => {
     expect((await vocabularyRows(accountId)).terms).toBe(0);
   });
 
+  it('keeps a word written as its term as a mark on the term, offered while an item writes it', async () => {
+    const item = await add('Python cluster', '<p>A python cluster.</p>');
+    await lore.indexed();
+    const stored = await sql<{ words: number; written: boolean }>`
+      SELECT (SELECT count(*) FROM search_vocabulary WHERE account_id = ${accountId} AND word = 'python')::int AS words,
+        (SELECT written FROM search_term_counts WHERE account_id = ${accountId} AND term = 'python') AS written
+    `.execute(lore.db);
+    expect(stored.rows[0]).toEqual({ words: 0, written: true });
+    const suggestion = async (search: string) => (await page({ search, exact: 'true' })).suggestion;
+    expect(await suggestion('pyhton')).toBe('python');
+    expect(await titles('pyth')).toEqual(['Python cluster']);
+
+    await owner.delete(`/api/accounts/${accountId}/knowledge/${item.id}`);
+    expect(await suggestion('pyhton')).toBeNull();
+    expect(await titles('pyth')).toEqual([]);
+  });
+
   it('writes only words new to the workspace, and a term the analyzer now gives otherwise', async () => {
     await add('Backups', '<p>Nightly backups of the database.</p>');
     // A row's xmin is the transaction that last wrote it.

@@ -5,7 +5,7 @@ import { useTestServer } from '../test/use-test-server';
 import { insertKnowledge } from '../data/knowledge';
 import { findItemToIndex, lexemeQuery, readCandidates, requestIndexing } from '../data/search-index';
 import { analyze } from './analyze';
-import { analyzeItem, indexItem, indexStaleItems, storedContribution } from './index-item';
+import { buildItemIndex, indexItem, indexStaleItems, storedContribution } from './index-item';
 import { reindexInBackground } from './reindex';
 import { retrieve } from './retrieve';
 
@@ -146,8 +146,8 @@ describe('ranked retrieval', () => {
       .select('content')
       .where('id', '=', long.id)
       .executeTakeFirstOrThrow();
-    const here = analyzeItem({ id: long.id, account_id: accountId, title: 'Operations manual', tags: [], content });
-    expect(chunks.length).toBe(here.index.chunks.length);
+    const here = buildItemIndex({ id: long.id, account_id: accountId, title: 'Operations manual', tags: [], content });
+    expect(chunks.length).toBe(here.chunks.length);
     // Words in different chunks: every one must match, in the list too.
     const list = await owner.get(
       `/api/accounts/${accountId}/knowledge?search=${encodeURIComponent('kettle zebrafish')}`,

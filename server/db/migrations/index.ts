@@ -41,6 +41,7 @@ import * as placeInTreeByIndex from './0043-place-in-tree-by-index';
 import * as countsWithoutJoins from './0044-counts-without-joins';
 import * as treeIndexInReadingOrder from './0045-tree-index-in-reading-order';
 import * as indexRequests from './0046-index-requests';
+import * as wordsWrittenAsTheirTerm from './0047-words-written-as-their-term';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '0044-counts-without-joins': countsWithoutJoins,
   '0045-tree-index-in-reading-order': treeIndexInReadingOrder,
   '0046-index-requests': indexRequests,
+  '0047-words-written-as-their-term': wordsWrittenAsTheirTerm,
 };
