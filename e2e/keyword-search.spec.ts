@@ -50,7 +50,8 @@ test('the list search: best match first or newest, completes the word being type
   await searchBox(page).fill('strong pasword');
   const corrected = page.getByRole('status').filter({ hasText: 'Showing results for' });
   await expect(corrected).toHaveText('Showing results for strong password. Search instead for strong pasword');
-  await expect(cardTitles(page)).toHaveText(['Laptop setup']);
+  // Ranked as the AI search ranks: the item with both words first, then those with one.
+  await expect(cardTitles(page)).toHaveText(['Laptop setup', 'Password policy', 'Guest network']);
   await saveScreenshot('keyword-search-showing-results-for');
   // The words as typed on request: nothing matches, and the workspace's own word is offered; choosing it searches it.
   await corrected.getByRole('button', { name: 'strong pasword' }).click();
@@ -63,7 +64,7 @@ test('the list search: best match first or newest, completes the word being type
   await suggestion.getByRole('button', { name: 'strong password' }).click();
   await expect(searchBox(page)).toHaveValue('strong password');
   await expect(page).toHaveURL(/search=strong\+password$/);
-  await expect(cardTitles(page)).toHaveText(['Laptop setup']);
+  await expect(cardTitles(page)).toHaveText(['Laptop setup', 'Password policy', 'Guest network']);
   await expect(suggestion).toBeHidden();
 
   // A tag typed as a word, although "it" is a stop word.
@@ -84,7 +85,7 @@ test('the list search: best match first or newest, completes the word being type
   await page.setViewportSize({ width: 390, height: 844 });
   await searchBox(page).fill('pasword polcy');
   await expect(corrected).toHaveText('Showing results for password policy. Search instead for pasword polcy');
-  await expect(cardTitles(page)).toHaveText(['Password policy']);
+  await expect(cardTitles(page)).toHaveText(['Password policy', 'Guest network', 'Laptop setup']);
   await expect(order(page)).toBeVisible();
   await saveScreenshot('keyword-search-showing-results-for-phone');
 });

@@ -1,7 +1,8 @@
 /**
  * `npm run eval:search`: the search development set (../shared/search-eval) through
- * exactly the retrieval the AI search uses, next to plain keyword full-text search,
- * on a fresh embedded database. Prints MRR@10, Recall@5 and the zero-result rate.
+ * exactly the retrieval the AI search uses, and through the list's search box, next to
+ * plain keyword full-text search, on a fresh embedded database. Prints MRR@10, Recall@5
+ * and the zero-result rate.
  * With AI_BASE_URL and AI_EMBEDDING_MODEL set (e.g. a local Ollama), it also
  * embeds the corpus and measures the retrieval fused with that model's ranking.
  * `--data DIR` keeps the imported database in DIR and reuses it on the next run
@@ -19,6 +20,8 @@ import { sql } from 'kysely';
 import { embedItemPassages } from '../../server/jobs/embed-item';
 import { createEmbedder } from '../../server/search/embed';
 import { retrieve } from '../../server/search/retrieve';
+import { keywordSearch } from '../../server/search/keyword-search';
+import { wholeWorkspace } from '../../server/data/collection-access';
 import { startModelStandIn } from '../../server/test/model-stand-in';
 import { PYTHON_DOCS, openEvaluationWorkspace } from './python-docs';
 
@@ -74,6 +77,20 @@ async function fullText(question: string): Promise<string[]> {
 
 const ranked = async (question: string) =>
   (await retrieve(db, account.id, question, { limit: 10 })).map((hit) => hit.knowledge_id);
+
+/** The list's search box, by relevance: every meaningful word required, ranked as the AI search ranks. */
+const listed = async (question: string) =>
+  (
+    await keywordSearch(db, {
+      scope: wholeWorkspace(account.id),
+      search: question,
+      tags: [],
+      page: 0,
+      sort: 'relevance',
+    })
+  ).rows
+    .slice(0, 10)
+    .map((row) => row.id);
 
 const setting = (name: string) => process.env[name]?.trim() || undefined;
 const standIn = args['stand-in'] ? await startModelStandIn() : undefined;
@@ -139,6 +156,7 @@ async function score(method: (question: string) => Promise<string[]>, misses?: s
 const misses: string[] = [];
 const rows: Array<[string, Awaited<ReturnType<typeof score>>]> = [
   ['Ranked retrieval (AI search)', await score(ranked, misses)],
+  ["The list's search box", await score(listed)],
   ['Plain full-text search', await score(fullText)],
 ];
 if (withEmbeddings) rows.push(['Ranked retrieval + embeddings', await score(withEmbeddings)]);

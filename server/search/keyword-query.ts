@@ -19,6 +19,10 @@ export interface QueryWord {
   stop: boolean;
 }
 
+/** Is the token at `start` typed as `-word`: a minus at the start of the text or after a space, ( or "? */
+const leftOutAt = (text: string, start: number) =>
+  text[start - 1] === '-' && (start === 1 || /[\s("]/.test(text[start - 2]!));
+
 /**
  * The words of a search as typed in the list's box: `-word` leaves a word out,
  * `a or b` takes either, everything else is a word to find.
@@ -29,8 +33,7 @@ export function parseKeywordQuery(text: string): QueryWord[] {
   for (const match of text.matchAll(TOKEN)) {
     const start = match.index;
     const end = start + match[0].length;
-    const before = text[start - 1];
-    const negated = before === '-' && (start === 1 || /[\s("]/.test(text[start - 2]!));
+    const negated = leftOutAt(text, start);
     const parts = words(match[0]);
     // "or" joins two words to find; after a left-out word, or at either end, it is only a word.
     const joins = parsed.at(-1)?.negated === false && end < text.length;
@@ -51,6 +54,17 @@ export function parseKeywordQuery(text: string): QueryWord[] {
     alternative = false;
   }
   return parsed;
+}
+
+/** The text as typed without its left-out words (`-word`): what the words to find say, for ranking. */
+export function withoutLeftOut(text: string): string {
+  let kept = text;
+  for (const match of text.matchAll(TOKEN)) {
+    const start = match.index;
+    if (leftOutAt(text, start))
+      kept = kept.slice(0, start - 1) + ' '.repeat(match[0].length + 1) + kept.slice(start + match[0].length);
+  }
+  return kept;
 }
 
 /**

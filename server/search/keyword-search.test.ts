@@ -183,7 +183,9 @@ describe('keyword search words', () => {
     await add('Backups', '<p>Run pg_dump nightly.</p>');
     await add('Config', '<p>Set foo_bar_baz in the file.</p>');
     await add('Dumps', '<p>The pg tool can dump.</p>');
-    expect(await titles('pg_dump')).toEqual(['Backups']);
+    // The identifier whole first, then an item with its parts (ranked as the AI search ranks).
+    expect(await titles('pg_dump')).toEqual(['Backups', 'Dumps']);
+    expect(await titles('pg_dump', { sort: 'newest' })).toEqual(['Backups']);
     expect((await titles('dump')).sort()).toEqual(['Backups', 'Dumps']);
     expect(await titles('foo_bar_baz')).toEqual(['Config']);
     expect(await titles('bar')).toEqual(['Config']);
@@ -221,7 +223,7 @@ describe('did you mean', () => {
     const answer = await page({ search: 'Pasword deploymnet', exact: 'true' });
     expect(answer.items).toEqual([]);
     expect(answer.suggestion).toBe('Password deployment');
-    expect(await titles(answer.suggestion!)).toEqual(['Password reset']);
+    expect(await titles(answer.suggestion!)).toEqual(['Password reset', 'Deployment checklist']);
     expect((await page({ search: 'how do I reset my pasword', exact: 'true' })).suggestion).toBe(
       'how do I reset my password',
     );
@@ -234,7 +236,8 @@ describe('did you mean', () => {
     const corrected = await page({ search: 'Pasword deploymnet' });
     expect(corrected.correctedSearch).toBe('Password deployment');
     expect(corrected.suggestion).toBeNull();
-    expect(corrected.items.map((item) => item.title)).toEqual(['Password reset']);
+    // The item with both words first, as the AI search ranks them.
+    expect(corrected.items.map((item) => item.title)).toEqual(['Password reset', 'Deployment checklist']);
     // The words as typed on request: nothing, and the spelling offered.
     const exact = await page({ search: 'Pasword deploymnet', exact: 'true' });
     expect(exact.items).toEqual([]);
@@ -450,6 +453,18 @@ describe('both search boxes', () => {
     await add('会議メモ', '<p>来週の予定。</p>');
     expect(await both('署')).toEqual({ list: ['部署指南'], ai: ['部署指南'] });
     expect(await both('予')).toEqual({ list: ['会議メモ'], ai: ['会議メモ'] });
+  });
+
+  it('rank a search of several words alike: by relevance an item need not hold them all, newest first it must', async () => {
+    await add('Reset your password', '<p>Open the reset link in the e-mail.</p>');
+    await add('Password rules', '<p>Twelve characters.</p>');
+    await add('Lunch', '<p>Soup.</p>');
+    const { list, ai } = await both('how do I reset my password');
+    expect(list).toEqual(['Reset your password', 'Password rules']);
+    expect(ai).toEqual(list);
+    expect(await titles('reset password', { sort: 'newest' })).toEqual(['Reset your password']);
+    // Left out is left out in both orders.
+    expect(await titles('password -reset')).toEqual(['Password rules']);
   });
 
   it('count a match written another way for less than one written as asked', async () => {

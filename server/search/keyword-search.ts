@@ -10,10 +10,18 @@ import {
 import { knowledgeByIds } from '../data/knowledge';
 import type { ReadScope } from '../data/collection-access';
 import { lexemeQuery, readStatistics } from '../data/search-index';
-import { analyze, isStopWord, isVariantTerm, words } from './analyze';
-import { CJK, completes, parseKeywordQuery, spellable, termGroupsOf, type QueryWord } from './keyword-query';
+import { analyze, analyzeQuery, isStopWord, isVariantTerm, words } from './analyze';
+import {
+  CJK,
+  completes,
+  parseKeywordQuery,
+  spellable,
+  termGroupsOf,
+  withoutLeftOut,
+  type QueryWord,
+} from './keyword-query';
 import { splitPassages } from './passages';
-import { VARIANT_FACTOR } from './rank';
+import { VARIANT_FACTOR, withVariants, type QueryTerm } from './rank';
 import { rankByWords } from './retrieve';
 import { suggestSpelling } from './spelling';
 
@@ -95,13 +103,26 @@ async function searchAsTyped(db: Executor, query: KeywordQuery): Promise<Omit<Ke
     : [];
   const groups = planGroups(positive, lastWord, completions.slice(0, MAX_COMPLETIONS));
   const collectionIds = searchedCollections(query.scope, query.collectionId);
-  const ids = await matchingIds(db, { ...query, accountId, collectionIds, groups, excludedTerms });
+  const ranking = rankingTerms(query.search, completions.slice(0, MAX_COMPLETIONS));
+  const ids = await matchingIds(db, { ...query, accountId, collectionIds, groups, ranking, excludedTerms });
   const rows = await knowledgeByIds(db, accountId, ids);
   const suggestion =
     query.page === 0 && query.scope.all
       ? await suggestFor(db, accountId, query.search, positive, lastWord, completions)
       : null;
   return { rows, suggestion };
+}
+
+/**
+ * What the list ranks by: the AI search's terms for the words to find (retrieve), so
+ * that both boxes rank alike, and the completions of an unfinished last word, for less.
+ */
+export function rankingTerms(search: string, completions: string[]): QueryTerm[] {
+  const completed = completions.flatMap((completion) => termGroupsOf(completion).flat());
+  return [
+    ...withVariants(analyzeQuery(withoutLeftOut(search))),
+    ...completed.map((term) => ({ term, factor: COMPLETION_FACTOR })),
+  ];
 }
 
 /** The groups of terms the words ask for; stop words are required only when the search has nothing else. */
@@ -140,6 +161,8 @@ async function matchingIds(
   query: {
     accountId: string;
     groups: TermGroup[];
+    /** The terms the items are ranked by (rankingTerms). */
+    ranking: QueryTerm[];
     excludedTerms: string[];
     tags: string[];
     page: number;
@@ -149,7 +172,11 @@ async function matchingIds(
 ): Promise<string[]> {
   const { accountId, groups, tags, page, collectionIds } = query;
   const allTerms = [
-    ...new Set([...groups.flatMap((group) => group.terms.map(({ term }) => term)), ...query.excludedTerms]),
+    ...new Set([
+      ...groups.flatMap((group) => group.terms.map(({ term }) => term)),
+      ...query.ranking.map(({ term }) => term),
+      ...query.excludedTerms,
+    ]),
   ];
   const statistics = await readStatistics(db, accountId, allTerms);
   const { rarity } = statistics;
@@ -161,15 +188,13 @@ async function matchingIds(
     .map((group) => known(group.terms.map(({ term }) => term)));
   // A required word no item has: nothing matches.
   if (requiredGroups.some((terms) => terms.length === 0)) return [];
-  const filters = { tags, excluded, collectionIds, required: requiredGroups.map((terms) => lexemeQuery(terms)) };
-  if (query.sort === 'newest' || groups.length === 0) return newestMatchingIds(db, { accountId, filters, page });
-  const ranked = await rankByWords(
-    db,
-    accountId,
-    groups.flatMap((group) => group.terms),
-    filters,
-    statistics,
-  );
+  const filters = { tags, excluded, collectionIds };
+  if (query.sort === 'newest' || groups.length === 0) {
+    const required = requiredGroups.map((terms) => lexemeQuery(terms));
+    return newestMatchingIds(db, { accountId, filters: { ...filters, required }, page });
+  }
+  // By relevance, the AI search's retrieval: an item need not hold every word, the more it holds the higher it ranks.
+  const ranked = await rankByWords(db, accountId, query.ranking, filters, statistics);
   return ranked.slice(page * KNOWLEDGE_PAGE_SIZE, (page + 1) * KNOWLEDGE_PAGE_SIZE).map((item) => item.knowledgeId);
 }
 
