@@ -277,7 +277,7 @@ interface BatchData {
  */
 const KNOWLEDGE_COLUMNS =
   'id, short_id, account_id, user_id, title, content, preview, tags, search_version, index_request, created_at, updated_at, position';
-const PASSAGE_COLUMNS = 'id, knowledge_id, account_id, position, kind, heading, length';
+const PASSAGE_COLUMNS = 'id, knowledge_id, position, heading';
 const ITEM_COLUMNS = 'knowledge_id, chunk, account_id, vector, layout';
 const YEARS_OF_ITEMS = 3 * 365 * 86_400;
 
@@ -314,9 +314,7 @@ function makeBatch(vocabulary: Vocabulary, task: BatchTask): BatchData {
     const index = buildItemIndex(row);
     for (const { word, term } of index.words) words.set(word, term);
     for (const [position, passage] of index.passages.entries()) {
-      passages.push(
-        `${passageId + position}\t${item.id}\t${task.accountId}\t${position}\t1\t${copyText(passage.heading)}\t${passage.length}\n`,
-      );
+      passages.push(`${passageId + position}\t${item.id}\t${position}\t${copyText(passage.heading)}\n`);
     }
     passageId += index.passages.length;
     for (const { chunk, vector } of index.chunks) {
@@ -649,9 +647,10 @@ export async function loadWorkspaces(
   const [check] = await target.query<{ mismatched: string; passages: string; items: string; size: string }>(
     `SELECT
        (SELECT count(*) FROM search_totals s FULL JOIN (
-          SELECT account_id, count(*) AS passages, sum(length::float8) AS length FROM search_passages GROUP BY account_id
+          SELECT k.account_id, count(*) AS passages FROM search_passages p JOIN knowledge k ON k.id = p.knowledge_id
+          GROUP BY k.account_id
         ) c USING (account_id)
-        WHERE s.passages IS DISTINCT FROM c.passages OR c.length IS NULL OR abs(s.passage_length - c.length) > 1e-9 * c.length
+        WHERE s.passages IS DISTINCT FROM c.passages
        ) AS mismatched,
        (SELECT count(*) FROM search_passages) AS passages,
        (SELECT count(DISTINCT knowledge_id) FROM search_items) AS items,

@@ -261,16 +261,16 @@ async function load(db: Kysely<DB>, accountId: string, from: number, to: number,
     SELECT 'vb' || g, ${accountId}, 'Item ' || g, '<p>Item ' || g || '</p>' FROM generate_series(${from}::int, ${to - 1}::int) g
   `.execute(db);
   await sql`
-    INSERT INTO search_passages (knowledge_id, account_id, position, heading, length)
-    SELECT k.id, k.account_id, p, '', 100 FROM knowledge k, generate_series(0, ${PASSAGES_PER_ITEM - 1}::int) p
+    INSERT INTO search_passages (knowledge_id, position, heading)
+    SELECT k.id, p, '' FROM knowledge k, generate_series(0, ${PASSAGES_PER_ITEM - 1}::int) p
     WHERE k.account_id = ${accountId} AND NOT EXISTS (SELECT 1 FROM search_passages s WHERE s.knowledge_id = k.id)
   `.execute(db);
   await sql`
     INSERT INTO search_vectors (passage_id, account_id, model, embedding)
-    SELECT p.id, p.account_id, ${MODEL},
+    SELECT p.id, k.account_id, ${MODEL},
       (SELECT array_agg(c.centre[i] + (random() - 0.5) * 0.6 ORDER BY i)::real[] FROM generate_series(1, ${dimensions}::int) i)
-    FROM search_passages p JOIN bench_centres c ON c.id = p.id % ${CENTRES}
-    WHERE p.account_id = ${accountId} AND NOT EXISTS (SELECT 1 FROM search_vectors v WHERE v.passage_id = p.id)
+    FROM search_passages p JOIN knowledge k ON k.id = p.knowledge_id JOIN bench_centres c ON c.id = p.id % ${CENTRES}
+    WHERE k.account_id = ${accountId} AND NOT EXISTS (SELECT 1 FROM search_vectors v WHERE v.passage_id = p.id)
   `.execute(db);
 }
 

@@ -11,9 +11,6 @@ import type { Passage } from '../search/passages';
  * server/search/rank.ts.
  */
 
-/** What search_passages holds: passages of an item's body (the kind once told them from outline rows). */
-export const SEARCH_KIND = { body: 1 } as const;
-
 /** A workspace's totals: BM25's unit counts and total weighted lengths. */
 export interface IndexTotals {
   items: number;
@@ -47,12 +44,12 @@ export interface Candidate {
 
 /**
  * An item as the index stores it: its terms' positions as tsvectors (one a chunk), the
- * layout, the passages' headings and lengths, and its words for spelling and completion.
+ * layout, the passages' headings, and its words for spelling and completion.
  */
 export interface StoredItemIndex {
   chunks: Array<{ chunk: number; vector: string }>;
   layout: number[];
-  passages: Array<{ heading: string; length: number }>;
+  passages: Array<{ heading: string }>;
   contribution: ItemContribution;
   /** Each word once, with the term it is indexed by (a word's first term: itself stemmed, an identifier whole). */
   words: Array<{ word: string; term: string }>;
@@ -261,14 +258,7 @@ export async function replaceItemIndex(
   await trx
     .insertInto('search_passages')
     .values(
-      index.passages.map((passage, position) => ({
-        knowledge_id: item.id,
-        account_id: item.account_id,
-        position,
-        kind: SEARCH_KIND.body,
-        heading: passage.heading,
-        length: passage.length,
-      })),
+      index.passages.map((passage, position) => ({ knowledge_id: item.id, position, heading: passage.heading })),
     )
     .execute();
   return true;

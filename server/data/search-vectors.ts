@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Executor } from './executor';
-import { SEARCH_KIND } from './search-index';
 import { createVectorIndex, readVectorStorage } from './search-vector-ranking';
 
 /** A body passage waiting for its vector, with its item's title for context, and its place in the item. */
@@ -19,7 +18,6 @@ export async function listPassagesToEmbed(db: Executor, knowledgeId: string, mod
     .leftJoin('search_vectors as v', (join) => join.onRef('v.passage_id', '=', 'p.id').on('v.model', '=', model))
     .select(['p.id', 'k.title', 'p.heading', 'p.position'])
     .where('p.knowledge_id', '=', knowledgeId)
-    .where('p.kind', '=', SEARCH_KIND.body)
     .where('v.passage_id', 'is', null)
     .orderBy('p.position')
     .execute();
@@ -39,11 +37,11 @@ export async function saveVectors(
   if (vectors.length === 0) return;
   await sql`
     INSERT INTO search_vectors (passage_id, account_id, model, embedding)
-    SELECT p.id, p.account_id, ${model}::text, v.embedding::real[]
+    SELECT p.id, k.account_id, ${model}::text, v.embedding::real[]
     FROM unnest(${vectors.map((v) => v.passageId)}::bigint[], ${vectors.map((v) => `{${v.embedding.join(',')}}`)}::text[])
-      AS v (passage_id, embedding),
-      search_passages p
-    WHERE p.id = v.passage_id
+      AS v (passage_id, embedding)
+    JOIN search_passages p ON p.id = v.passage_id
+    JOIN knowledge k ON k.id = p.knowledge_id
     ON CONFLICT (passage_id) DO UPDATE SET model = EXCLUDED.model, embedding = EXCLUDED.embedding
   `.execute(db);
   const dimensions = vectors[0]!.embedding.length;
@@ -61,8 +59,7 @@ export async function queueItemsToEmbed(db: Executor, model: string, kind: strin
   const result = await sql`
     INSERT INTO jobs (kind, key)
     SELECT DISTINCT ${kind}::text, p.knowledge_id::text FROM search_passages p
-    WHERE p.kind = ${SEARCH_KIND.body}
-      AND NOT EXISTS (SELECT 1 FROM search_vectors v WHERE v.passage_id = p.id AND v.model = ${model})
+    WHERE NOT EXISTS (SELECT 1 FROM search_vectors v WHERE v.passage_id = p.id AND v.model = ${model})
     ON CONFLICT (kind, key) WHERE state IN ('pending', 'running') DO NOTHING
   `.execute(db);
   return Number(result.numAffectedRows ?? 0);

@@ -502,21 +502,13 @@ export interface SearchItems {
 }
 
 /**
- * A part of an item (the text under one heading), the unit the ranked retrieval scores.
+ * A part of an item (the text under one heading) by its place and heading: the key of its
+ * embedding.
  */
 export interface SearchPassages {
-  account_id: string;
   heading: string;
   id: Generated<Int8>;
-  /**
-   * SEARCH_KIND: a passage of its body (outline rows are gone, decision 29).
-   */
-  kind: Generated<number>;
   knowledge_id: string;
-  /**
-   * Weighted number of terms, for BM25's length normalisation.
-   */
-  length: number;
   position: number;
 }
 

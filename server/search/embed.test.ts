@@ -128,7 +128,7 @@ describe('embedding passages', () => {
     const otherModel = await createItem(owner, accountId, { ...BY_MEANING, title: 'Exclusive rules, again' });
     await lore.jobs.runUntilIdle();
     const passagesOf = (id: string) =>
-      lore.db.selectFrom('search_passages').select('id').where('knowledge_id', '=', id).where('kind', '=', 1);
+      lore.db.selectFrom('search_passages').select('id').where('knowledge_id', '=', id);
     await lore.db.deleteFrom('search_vectors').where('passage_id', 'in', passagesOf(missing.id)).execute();
     await lore.db
       .updateTable('search_vectors')

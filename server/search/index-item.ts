@@ -15,7 +15,6 @@ import {
   itemTerms,
   mergeChunks,
   parseVectorText,
-  unitLengths,
   vectorText,
   type IndexableItem,
 } from './item-terms';
@@ -28,14 +27,10 @@ export type { IndexableItem } from './item-terms';
 export function buildItemIndex(item: IndexableItem): StoredItemIndex {
   const terms = itemTerms(item);
   const chunks = chunkedTerms(terms);
-  const lengths = unitLengths(terms.layout);
   return {
     chunks: chunks.map(({ chunk, positions }) => ({ chunk, vector: vectorText(positions) })),
     layout: terms.layout,
-    passages: terms.passages.map((passage, i) => ({
-      heading: passage.heading,
-      length: lengths.passages[i]!,
-    })),
+    passages: terms.passages.map((passage) => ({ heading: passage.heading })),
     contribution: contributionOf(mergeChunks(chunks), terms.layout),
     words: itemWords(item),
   };

@@ -42,6 +42,7 @@ import * as countsWithoutJoins from './0044-counts-without-joins';
 import * as treeIndexInReadingOrder from './0045-tree-index-in-reading-order';
 import * as indexRequests from './0046-index-requests';
 import * as wordsWrittenAsTheirTerm from './0047-words-written-as-their-term';
+import * as passagesAsPlaces from './0048-passages-as-places';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '0045-tree-index-in-reading-order': treeIndexInReadingOrder,
   '0046-index-requests': indexRequests,
   '0047-words-written-as-their-term': wordsWrittenAsTheirTerm,
+  '0048-passages-as-places': passagesAsPlaces,
 };
