@@ -209,16 +209,20 @@ test("a new comment's editor loads when someone goes to write, and keeps what wa
   await box.click();
   await page.keyboard.type('Is the valve <left> or right?');
   expect(composerCode).toHaveLength(1);
+  // Typing goes on while the editor comes and takes the box's place: no key is lost on the way.
   release();
+  await page.keyboard.type(' Or is it the pump, the expansion tank or the filling loop?', { delay: 15 });
 
-  // The editor takes the box's place with what was typed, and the caret, and goes on.
+  // The editor has taken the box's place with all that was typed, and the caret, and goes on.
   const editor = page.locator('.comment-editor[contenteditable="true"]');
-  await expect(editor).toHaveText('Is the valve <left> or right?');
+  await expect(editor).toHaveText(
+    'Is the valve <left> or right? Or is it the pump, the expansion tank or the filling loop?',
+  );
   await expect(editor).toBeFocused();
   await page.keyboard.type(' Thanks');
   await page.getByRole('button', { name: 'Comment', exact: true }).click();
   const comment = page.getByTestId('discussion').getByTestId('comment');
-  await expect(comment).toContainText('Is the valve <left> or right? Thanks');
+  await expect(comment).toContainText('or the filling loop? Thanks');
   await expect(editor).toHaveText('');
   await expect(page.getByTestId('comment-count')).toHaveText('(1)');
   await saveScreenshot('discussion-new-comment');

@@ -1,4 +1,5 @@
-import { EditorContent, useEditor } from '@tiptap/react';
+import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import { Selection } from '@tiptap/pm/state';
 import { StarterKit } from '@tiptap/starter-kit';
 import { Placeholder } from '@tiptap/extensions';
 import { useMemo, useState } from 'react';
@@ -15,6 +16,28 @@ function mentionsIn(json: { type?: string; attrs?: Record<string, unknown>; cont
   return [...own, ...((json.content ?? []) as Array<typeof json>).flatMap(mentionsIn)];
 }
 
+/** What a box standing in for the editor may do with it once it is ready. */
+export interface ReadyEditor {
+  /** Replaces its text with `text`, a paragraph a line, every space kept (HTML would lose a trailing one). */
+  fillWithText(text: string): void;
+  /** Puts the caret at the end and the focus in it now (Tiptap's focus command waits for the next frame). */
+  focusAtEnd(): void;
+}
+
+const readyEditor = (editor: Editor): ReadyEditor => ({
+  fillWithText: (text) => {
+    const paragraphs = text.split('\n').map((line) => ({
+      type: 'paragraph',
+      content: line ? [{ type: 'text', text: line }] : [],
+    }));
+    editor.commands.setContent({ type: 'doc', content: paragraphs }, { emitUpdate: true });
+  },
+  focusAtEnd: () => {
+    editor.view.dispatch(editor.state.tr.setSelection(Selection.atEnd(editor.state.doc)));
+    editor.view.focus();
+  },
+});
+
 /**
  * A comment's editor: bold, italic, code, links and @mentions, nothing more (what the server keeps).
  * Ctrl+Enter sends. Mentioning someone who cannot see the item asks before sending: they will not be told.
@@ -28,6 +51,7 @@ export function CommentComposer({
   onSubmit,
   onCancel,
   autoFocus = false,
+  onReady,
 }: {
   accountId: string;
   knowledgeId: string;
@@ -37,6 +61,8 @@ export function CommentComposer({
   onSubmit: (body: string) => Promise<unknown>;
   onCancel?: () => void;
   autoFocus?: boolean;
+  /** Told once the editor is made and in the page, so a box standing in for it can hand over. */
+  onReady?: (editor: ReadyEditor) => void;
 }) {
   const [seen] = useState(() => new Map<string, MentionableDto>());
   const [sending, setSending] = useState(false);
@@ -88,6 +114,7 @@ export function CommentComposer({
         return false;
       },
     },
+    onCreate: ({ editor: created }) => onReady?.(readyEditor(created)),
     onUpdate: ({ editor: updated }) => {
       setEmpty(updated.isEmpty);
       setUnseen(null);

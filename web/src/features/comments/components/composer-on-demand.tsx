@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useRef, useState, type ComponentProps } from 'react';
+import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { COMPOSER_PLACEHOLDER } from '../lib/composer-placeholder';
-import type { CommentComposer as CommentComposerCode } from './comment-composer';
+import type { CommentComposer as CommentComposerCode, ReadyEditor } from './comment-composer';
 
 /**
  * The composer's code comes with the editor's (Tiptap and ProseMirror, a megabyte before
@@ -31,48 +32,52 @@ export function OpenedComposer(props: ComposerProps) {
 
 /**
  * The new comment's box: a plain text box until its editor's code has come, which starts
- * loading when the pointer comes near or the box takes focus. What is typed meanwhile is
- * carried into the editor, which takes the focus where the box had it.
+ * loading when the pointer comes near or the box takes focus. The editor is then made
+ * out of sight, and takes the box's place once it is ready, in one step: it gets what
+ * was typed until then, and the focus, before another key can be pressed (keys typed
+ * between the box going and the editor taking the focus were lost).
  */
-export function NewCommentComposer(props: Omit<ComposerProps, 'initialBody' | 'autoFocus'>) {
+export function NewCommentComposer(props: Omit<ComposerProps, 'initialBody' | 'autoFocus' | 'onReady'>) {
   const [draft, setDraft] = useState('');
-  const [focused, setFocused] = useState(false);
-  // The component itself once its code has come: drawn in the box's place at once, with no empty moment between.
+  const box = useRef<HTMLTextAreaElement>(null);
+  // The component itself once its code has come, and whether its editor has taken the box's place.
   const [Composer, setComposer] = useState<typeof CommentComposerCode | null>(null);
+  const [handedOver, setHandedOver] = useState(false);
   const load = () => void loadComposer().then((code) => setComposer(() => code.CommentComposer));
 
-  if (Composer) return <Composer {...props} initialBody={paragraphsOf(draft)} autoFocus={focused} />;
-  return (
-    <div className="comment-composer rounded-lg border bg-card focus-within:ring-2 focus-within:ring-ring">
-      <textarea
-        aria-label={props.label}
-        placeholder={COMPOSER_PLACEHOLDER}
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        onPointerEnter={load}
-        onFocus={() => {
-          setFocused(true);
-          load();
-        }}
-        onBlur={() => setFocused(false)}
-        className="comment-editor block w-full resize-none bg-transparent placeholder:text-muted-foreground"
-      />
-      <div className="flex items-center justify-end gap-2 border-t px-2 py-1.5">
-        <Button size="sm" disabled>
-          {props.submitLabel}
-        </Button>
-      </div>
-    </div>
-  );
-}
+  const takeOver = (editor: ReadyEditor) => {
+    const focused = document.activeElement === box.current;
+    editor.fillWithText(box.current?.value ?? '');
+    flushSync(() => setHandedOver(true));
+    if (focused) editor.focusAtEnd();
+  };
 
-/** Plain text as the editor's HTML: a paragraph per line, its characters escaped. */
-function paragraphsOf(text: string) {
-  const escape = (line: string) => line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return text
-    ? text
-        .split('\n')
-        .map((line) => `<p>${escape(line)}</p>`)
-        .join('')
-    : '';
+  return (
+    <>
+      {Composer && (
+        <div hidden={!handedOver}>
+          <Composer {...props} onReady={takeOver} />
+        </div>
+      )}
+      {!handedOver && (
+        <div className="comment-composer rounded-lg border bg-card focus-within:ring-2 focus-within:ring-ring">
+          <textarea
+            ref={box}
+            aria-label={props.label}
+            placeholder={COMPOSER_PLACEHOLDER}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onPointerEnter={load}
+            onFocus={load}
+            className="comment-editor block w-full resize-none bg-transparent placeholder:text-muted-foreground"
+          />
+          <div className="flex items-center justify-end gap-2 border-t px-2 py-1.5">
+            <Button size="sm" disabled>
+              {props.submitLabel}
+            </Button>
+          </div>
+        </div>
+      )}
+    </>
+  );
 }
