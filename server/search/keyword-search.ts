@@ -85,10 +85,12 @@ export async function keywordSearch(
 }
 
 /**
- * The list's keyword search: every meaningful word must match (stop words only
- * help, unless they are all there is), the last word also as the start of a
- * workspace word, `-word` leaves items out and `a or b` takes either. By
- * relevance, the matching items are ranked as the AI search ranks (rankByWords).
+ * The list's keyword search. By relevance, the items are ranked as the AI search
+ * ranks them (rankByWords over rankingTerms): an item need not hold every word.
+ * Newest first, every meaningful word must match (stop words only when they are
+ * all there is; `a or b` takes either). In both, the last word also matches as the
+ * start of a workspace word, `-word` leaves items out, and a word no item has
+ * finds nothing, so that the nearest search is offered.
  */
 async function searchAsTyped(db: Executor, query: KeywordQuery): Promise<Omit<KeywordSearchResult, 'correctedSearch'>> {
   const { accountId } = query.scope;
@@ -152,9 +154,10 @@ export function planGroups(positive: QueryWord[], lastWord: QueryWord | undefine
 }
 
 /**
- * One page of the ids of the items that match every required group (by any of
- * its terms) and none of the excluded terms, with every tag: by relevance (the
- * shared ranking, over all the groups' terms) or newest first.
+ * One page of the ids of the items with every tag and none of the excluded terms:
+ * by relevance, those the shared ranking finds for the ranking terms; newest first,
+ * those matching every required group (by any of its terms). Nothing when a required
+ * group has no term any item holds.
  */
 async function matchingIds(
   db: Executor,
