@@ -78,7 +78,7 @@ async function fullText(question: string): Promise<string[]> {
 const ranked = async (question: string) =>
   (await retrieve(db, account.id, question, { limit: 10 })).map((hit) => hit.knowledge_id);
 
-/** The list's search box, by relevance: every meaningful word required, ranked as the AI search ranks. */
+/** The list's search box, by relevance: ranked as the AI search ranks, an item need not hold every word. */
 const listed = async (question: string) =>
   (
     await keywordSearch(db, {

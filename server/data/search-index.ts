@@ -153,7 +153,7 @@ const writtenTerms = (words: StoredItemIndex['words']) =>
  */
 async function addVocabularyWords(db: Executor, accountId: string, words: Array<{ word: string; term: string }>) {
   const sorted = [...words].sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
-  const asTerm = sorted.filter((w) => w.word === w.term).map((w) => w.term);
+  const asTerm = [...writtenTerms(sorted)];
   const otherwise = sorted.filter((w) => w.word !== w.term);
   if (asTerm.length > 0) {
     await sql`
