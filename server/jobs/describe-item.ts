@@ -33,15 +33,10 @@ export function describeItem(deps: { db: Kysely<DB>; writer: Pick<Writer, 'descr
 
 /** An item's title, body text and headings, from its HTML and then its PDFs' text (an item may be only a PDF). */
 export function describableItem(item: { title: string; content: string; pdfTexts?: string[] }): DescribableItem {
-  const body = runOfText(splitPassages(item.content));
+  const passages = splitPassages(item.content);
+  const body = runOfText(passages);
   const pdfs = runOfText((item.pdfTexts ?? []).flatMap(textPassages));
-  const headings = [
-    ...new Set(
-      splitPassages(item.content)
-        .map((passage) => passage.heading)
-        .filter(Boolean),
-    ),
-  ];
+  const headings = [...new Set(passages.map((passage) => passage.heading).filter(Boolean))];
   return { title: item.title, text: [body, pdfs].filter(Boolean).join('\n'), headings };
 }
 

@@ -26,12 +26,16 @@ interface Element {
   remove(): void;
 }
 
-/** The HTML with each element `selector` finds changed by `change` (answering false leaves the HTML as it was written). */
+/**
+ * The HTML with each element `selector` finds changed by `change` (answering false leaves the HTML as it was written).
+ * HTML in which `mayHold` finds nothing has no such element and is not parsed: most have no image, fewer a PDF.
+ */
 async function rewriteElements(
   html: string,
-  selector: string,
+  { selector, mayHold }: { selector: string; mayHold: RegExp },
   change: (element: Element) => Promise<boolean> | boolean,
 ): Promise<string> {
+  if (!mayHold.test(html)) return html;
   const { document } = parseHTML(`<!doctype html><html><head></head><body>${html}</body></html>`);
   let changed = false;
   for (const element of [...document.querySelectorAll(selector)]) {
@@ -45,7 +49,7 @@ export function rewriteImages(
   html: string,
   rewrite: (image: HtmlImage) => ImageRewrite | undefined | Promise<ImageRewrite | undefined>,
 ): Promise<string> {
-  return rewriteElements(html, 'img', async (img) => {
+  return rewriteElements(html, { selector: 'img', mayHold: /<img\b/i }, async (img) => {
     const change = await rewrite({ src: img.getAttribute('src'), dataPath: img.getAttribute('data-path') });
     if (change === undefined) return false;
     if (change === null) {
@@ -64,7 +68,8 @@ export function rewritePdfViewers(
   html: string,
   rewrite: (pdf: HtmlPdf) => PdfRewrite | undefined | Promise<PdfRewrite | undefined>,
 ): Promise<string> {
-  return rewriteElements(html, 'div[data-type="pdf-viewer"]', async (block) => {
+  const viewers = { selector: 'div[data-type="pdf-viewer"]', mayHold: /pdf-viewer/i };
+  return rewriteElements(html, viewers, async (block) => {
     const change = await rewrite({
       src: block.getAttribute('data-src'),
       filename: block.getAttribute('data-filename'),
