@@ -18,8 +18,10 @@ export default defineConfig({
     // run. Three workers on two cores, as the tests mostly wait on databases and HTTP.
     isolate: false,
     maxWorkers: 3,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Limits for a test that hangs, not for one that is slow: on a two-core machine loaded by
+    // the browser tests beside these, starting Lore as a process once took over a minute.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     // expect.poll waits for something that is meant to happen; its 1 s default is
     // shorter than a loaded CI machine sometimes takes. A poll that passes returns at once.
     expect: { poll: { timeout: 10_000 } },

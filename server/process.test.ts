@@ -37,7 +37,7 @@ function startLore(dataDir: string, port: number) {
   let exitCode: number | null | undefined;
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve((exitCode = code))));
   const waitFor = async (text: string) => {
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 120_000;
     while (!output.includes(text)) {
       if (Date.now() > deadline || exitCode !== undefined) throw new Error(`"${text}" never appeared in:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -60,7 +60,7 @@ async function signInThroughLog(lore: ReturnType<typeof startLore>, client: Test
 describe.skipIf(testEngine === 'postgres')('the Lore process', () => {
   it(
     'takes over a stale lock, keeps its data folder private, refuses a second process on it, stops cleanly on SIGTERM and keeps its data',
-    { timeout: 120_000 },
+    { timeout: 240_000 },
     async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-process-'));
       dataDirs.push(dataDir);
