@@ -22,24 +22,25 @@ test("Lore answering 'busy' is told apart from offline, and the page comes back 
   const dashboard = await signedInWithWorkspace(page, lore);
   await page.goto(dashboard);
   await expect(page.getByTestId('current-account-name')).toHaveText('Busy Team');
-  // From the reload on, the session check is answered 503 with Retry-After once (a database
-  // reconnecting), then as usual. Counted, not timed: a loaded machine may take longer to reload
-  // than any moment chosen here.
-  let refusals = 0;
+  // From the reload on, the session check is answered 503 with Retry-After (a database reconnecting)
+  // until the page has said so, then as usual. Not for a set time, nor a set number of checks: on a
+  // loaded machine the reload can outlast any moment chosen, and a check sent before it (the session
+  // refetched) can take a counted refusal.
+  let refusing = false;
   await page.route('**/api/auth/get-session', async (route) => {
-    if (refusals === 0) return route.continue();
-    refusals -= 1;
+    if (!refusing) return route.continue();
     await route.fulfill({
       status: 503,
       headers: { 'retry-after': '2', 'content-type': 'application/json' },
       body: JSON.stringify({ error: 'Lore is reconnecting to its database', code: 'unavailable' }),
     });
   });
-  refusals = 1;
+  refusing = true;
   await page.reload();
   await expect(page.getByText(BUSY)).toBeVisible();
   await expect(page.getByText('Cannot reach Lore')).toHaveCount(0);
   await saveScreenshot('server-busy-session-check');
+  refusing = false;
   // No click: it asks again when the seconds are up.
   await expect(page.getByTestId('current-account-name')).toHaveText('Busy Team');
   await expect(page.getByText(BUSY)).toHaveCount(0);
