@@ -212,7 +212,8 @@ const scalePlans = () =>
 /**
  * `npm run eval:search` and `npm run eval:answers` on the questions' own pages and a few
  * others: the evaluations still run (one had broken unseen). Their figures come from the
- * whole set, not from here.
+ * whole set, not from here. The answers' evaluation reuses the pages the search's imported
+ * (`--data`): the same pages, and the import was half of each.
  */
 const PYTHON_DOCS = '/usr/share/doc/python3.11-doc/html';
 const searchEvaluation = async (): Promise<Tally[]> => {
@@ -220,20 +221,29 @@ const searchEvaluation = async (): Promise<Tally[]> => {
     notes.push('Search and answers evaluations skipped: their corpus is missing (apt-get install -y python3-doc).');
     return [];
   }
-  return [
-    await check('Search evaluation on 60 pages (npm run eval:search -- --pages 60)', 'npx', [
-      'tsx',
-      'scripts/eval/search.ts',
-      '--pages',
-      '60',
-    ]),
-    await check('Answers evaluation on 60 pages (npm run eval:answers -- --pages 60)', 'npx', [
-      'tsx',
-      'scripts/eval/answers.ts',
-      '--pages',
-      '60',
-    ]),
-  ];
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-eval-'));
+  try {
+    return [
+      await check('Search evaluation on 60 pages (npm run eval:search -- --pages 60)', 'npx', [
+        'tsx',
+        'scripts/eval/search.ts',
+        '--pages',
+        '60',
+        '--data',
+        data,
+      ]),
+      await check('Answers evaluation on 60 pages (npm run eval:answers -- --pages 60)', 'npx', [
+        'tsx',
+        'scripts/eval/answers.ts',
+        '--pages',
+        '60',
+        '--data',
+        data,
+      ]),
+    ];
+  } finally {
+    fs.rmSync(data, { recursive: true, force: true });
+  }
 };
 
 /**

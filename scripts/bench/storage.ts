@@ -18,6 +18,7 @@
  *   npm run bench:storage                              PGlite
  *   npm run bench:storage -- --engine postgres         PostgreSQL (DATABASE_URL's server, or the local one)
  *   npm run bench:storage -- --pages 100               fewer pages
+ *   npm run bench:storage -- --keep                    the database is kept, to look into
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,6 +44,7 @@ const { values: args } = parseArgs({
     engine: { type: 'string', default: 'pglite' },
     pages: { type: 'string' },
     saves: { type: 'string', default: '15' },
+    keep: { type: 'boolean', default: false },
   },
 });
 if (!fs.existsSync(PYTHON_DOCS)) throw new Error(`Needs the corpus in ${PYTHON_DOCS}: apt-get install -y python3-doc`);
@@ -62,22 +64,25 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const folderBytes = (dir: string) => Number(execFileSync('du', ['-sb', dir]).toString().split('\t')[0]);
 
 /** A fresh database of the engine asked for, and how to drop it. */
-async function open(): Promise<{ database: Database; dataDir?: string; drop: () => Promise<void> }> {
+async function open(): Promise<{ database: Database; name: string; dataDir?: string; drop: () => Promise<void> }> {
   if (args.engine === 'postgres') {
     const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     const name = `lore_storage_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: server });
+      await client.connect();
+      await client.query(statement).finally(() => client.end());
+    };
+    await admin(`CREATE DATABASE ${name}`);
     const url = new URL(server);
     url.pathname = `/${name}`;
     const database = await openDatabase({ url: url.toString() });
     return {
       database,
+      name,
       drop: async () => {
         await database.close();
-        await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-        await admin.end();
+        await admin(`DROP DATABASE ${name} WITH (FORCE)`);
       },
     };
   }
@@ -85,6 +90,7 @@ async function open(): Promise<{ database: Database; dataDir?: string; drop: () 
   const database = await openDatabase({ dataDir });
   return {
     database,
+    name: dataDir,
     dataDir,
     drop: async () => {
       await database.close();
@@ -110,7 +116,7 @@ const databaseBytes = async (db: Kysely<DB>) =>
     (await sql<{ bytes: string }>`SELECT pg_database_size(current_database()) AS bytes`.execute(db)).rows[0]!.bytes,
   );
 
-const { database, dataDir, drop } = await open();
+const { database, name, dataDir, drop } = await open();
 const { db } = database;
 try {
   await migrateToLatest(db);
@@ -239,5 +245,8 @@ try {
     );
   }
 } finally {
-  await drop();
+  if (args.keep) {
+    await database.close();
+    console.log(`\nKept: ${name} (drop it when done).`);
+  } else await drop();
 }
