@@ -8,9 +8,9 @@
  *
  * First the build (`npm run build`: the browser tests, and the server tests of pages drawn
  * on the server and of Lore as a process, run what it builds). Then two lanes side by side,
- * each one's output shown whole when it ends: the browser tests; and the checks, the plans
- * and the evaluations together, then the PGlite suite, then the PostgreSQL suite (only the
- * files that open a database).
+ * each run's output shown whole when it ends: the browser tests; and the checks, the plans
+ * and the evaluations together, then the PGlite suite. The PostgreSQL suite (only the files
+ * that open a database) follows whichever lane ends first.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -311,38 +311,40 @@ async function browserTests(built: number): Promise<Tally[]> {
   return [];
 }
 
-/**
- * The checks, then the server suites: PGlite's, then PostgreSQL's (only the files that
- * open a database). One after another: tests of early refusals (a 413 while the upload
- * is still being sent) and of time-outs race what else loads the same two cores (the two
- * suites side by side once reset a 50 MB upload's refusal before it was read).
- */
-async function checksAndServerTests(built: Promise<number>): Promise<Tally[]> {
+/** The checks, the evaluations and the query plans, side by side. */
+async function checksAndEvaluations(): Promise<Tally[]> {
   const [all, evaluation, plans] = await Promise.all([
     checks(),
     searchEvaluation(),
     process.env.TEST_DATABASE_URL ? scalePlans() : undefined,
   ]);
-  // The tests of pages drawn on the server, and of Lore as a process, run what the build made.
-  await built;
-  const onPglite = await vitest('Server tests on PGlite', 'pglite');
-  const onPostgres = process.env.TEST_DATABASE_URL
-    ? await vitest('Server tests on PostgreSQL', 'postgres', filesThatOpenADatabase())
-    : undefined;
-  return [...all, ...evaluation, ...(plans ? [plans] : []), onPglite, ...(onPostgres ? [onPostgres] : [])];
+  return [...all, ...evaluation, ...(plans ? [plans] : [])];
 }
 
-// The browser tests run beside the checks and the server suites. One after the other they
-// took 16 minutes; side by side, 13.5: the two cores are busy all along either way.
+// Two lanes after the build: the browser tests; and the checks, then the PGlite suite. The
+// PostgreSQL suite (only the files that open a database) starts when either lane ends, so
+// that at most two of the three test runs share the two cores at once. After both lanes it
+// ran alone at the end, with a core half idle (its tests wait on the database server).
 const built = build();
-const [checkedAndServer, browser, builtCode] = await Promise.all([
-  checksAndServerTests(built),
-  built.then(browserTests),
+const browserLane = built.then(browserTests);
+const checkedLane = checksAndEvaluations();
+// The tests of pages drawn on the server, and of Lore as a process, run what the build made.
+const pgliteLane = Promise.all([checkedLane, built]).then(() => vitest('Server tests on PGlite', 'pglite'));
+const postgresSuite = process.env.TEST_DATABASE_URL
+  ? Promise.race([browserLane, pgliteLane]).then(() =>
+      vitest('Server tests on PostgreSQL', 'postgres', filesThatOpenADatabase()),
+    )
+  : undefined;
+const [checked, onPglite, onPostgres, browser, builtCode] = await Promise.all([
+  checkedLane,
+  pgliteLane,
+  postgresSuite,
+  browserLane,
   built,
 ]);
 const buildFailed: Tally[] =
   builtCode === 0 ? [] : [{ name: 'Build', passed: 0, failed: 1, skipped: 0, ok: false, failures: [] }];
-const tallies: Tally[] = [...checkedAndServer, ...buildFailed, ...browser];
+const tallies: Tally[] = [...checked, onPglite, ...(onPostgres ? [onPostgres] : []), ...buildFailed, ...browser];
 
 console.log('\n=== Summary ===');
 for (const note of notes) console.log(note);
