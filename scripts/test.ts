@@ -136,7 +136,7 @@ async function testRun<Report>(
  * A Vitest run. Its files and tests run in a shuffled order; the seed is chosen here so
  * that a failure's summary line can say how to run them in that order again.
  */
-function vitest(name: string, engine: string, files: string[] = []) {
+function vitest(name: string, engine: string, options: { files?: string[]; workers?: number } = {}) {
   const seed = Date.now();
   return testRun<VitestReport>(
     name,
@@ -148,7 +148,8 @@ function vitest(name: string, engine: string, files: string[] = []) {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${reportFile}`,
-      ...files,
+      ...(options.workers ? [`--maxWorkers=${options.workers}`] : []),
+      ...(options.files ?? []),
     ],
     { LORE_TEST_DB: engine },
     (report) => {
@@ -332,7 +333,9 @@ const checkedLane = checksAndEvaluations();
 const pgliteLane = Promise.all([checkedLane, built]).then(() => vitest('Server tests on PGlite', 'pglite'));
 const postgresSuite = process.env.TEST_DATABASE_URL
   ? Promise.race([browserLane, pgliteLane]).then(() =>
-      vitest('Server tests on PostgreSQL', 'postgres', filesThatOpenADatabase()),
+      // Four workers, not three: its tests wait on the database server, and with three it kept
+      // only one core busy once it ran alone.
+      vitest('Server tests on PostgreSQL', 'postgres', { files: filesThatOpenADatabase(), workers: 4 }),
     )
   : undefined;
 const [checked, onPglite, onPostgres, browser, builtCode] = await Promise.all([
