@@ -106,7 +106,8 @@ test('import a folder and several files with progress and a summary, then export
   await cards.getByRole('link', { name: 'On-call rota' }).click();
   const picture = page.getByRole('img', { name: 'Rota' });
   await expect(picture).toBeVisible();
-  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  // Laid out before it has loaded: its width is known once it has.
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   await page.goBack();
 
   // The dialog at a phone's width.
