@@ -10,7 +10,7 @@
  * on the server and of Lore as a process, run what it builds). Then two lanes side by side,
  * each run's output shown whole when it ends: the browser tests; and the checks, the plans
  * and the evaluations together, then the PGlite suite. The PostgreSQL suite (only the files
- * that open a database) follows whichever lane ends first.
+ * whose behaviour can differ between the databases) follows whichever lane ends first.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -266,14 +266,21 @@ const build = async () => {
 
 /**
  * The test files whose behaviour can differ between the databases: those that open one
- * (a test server, a test database or one before a migration, Lore as a process). The
- * rest (parsers, policies, the web's logic) run once, on the PGlite run.
+ * (a test server, a test database or one before a migration, Lore as a process), but for
+ * those whose subject is not the database (HTTP, headers, files, the web's pages), which
+ * say so in a line "// The same on both databases (why): …". The rest (parsers, policies,
+ * the web's logic) run once, on the PGlite run.
  */
-function filesThatOpenADatabase(): string[] {
+function filesWhoseBehaviourDependsOnTheDatabase(): string[] {
   const opensOne = /test-server|test-database|database-before|lore-process|openDatabase/;
+  const sameOnBoth = /^\/\/ The same on both databases \(/m;
   return ['server', 'common']
     .flatMap((folder) => fs.readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((f) => path.join(folder, f)))
-    .filter((file) => file.endsWith('.test.ts') && opensOne.test(fs.readFileSync(file, 'utf8')))
+    .filter((file) => {
+      if (!file.endsWith('.test.ts')) return false;
+      const text = fs.readFileSync(file, 'utf8');
+      return opensOne.test(text) && !sameOnBoth.test(text);
+    })
     .sort();
 }
 
@@ -323,7 +330,7 @@ async function checksAndEvaluations(): Promise<Tally[]> {
 }
 
 // Two lanes after the build: the browser tests; and the checks, then the PGlite suite. The
-// PostgreSQL suite (only the files that open a database) starts when either lane ends, so
+// PostgreSQL suite (only the files whose behaviour can differ) starts when either lane ends, so
 // that at most two of the three test runs share the two cores at once. After both lanes it
 // ran alone at the end, with a core half idle (its tests wait on the database server).
 const built = build();
@@ -335,7 +342,10 @@ const postgresSuite = process.env.TEST_DATABASE_URL
   ? Promise.race([browserLane, pgliteLane]).then(() =>
       // Four workers, not three: its tests wait on the database server, and with three it kept
       // only one core busy once it ran alone.
-      vitest('Server tests on PostgreSQL', 'postgres', { files: filesThatOpenADatabase(), workers: 4 }),
+      vitest('Server tests on PostgreSQL', 'postgres', {
+        files: filesWhoseBehaviourDependsOnTheDatabase(),
+        workers: 4,
+      }),
     )
   : undefined;
 const [checked, onPglite, onPostgres, browser, builtCode] = await Promise.all([

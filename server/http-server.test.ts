@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { bodyTooLargeMessage, MAX_BODY_BYTES } from './middleware/body-limit';
 import { useTestServer } from './test/use-test-server';
 
+// The same on both databases (HTTP connections): npm test runs it on PGlite only.
+
 /**
  * Answers sent before a request's body is read (a body over its limit, a missing
  * session): the client, still sending, must receive the status and message, never a

@@ -3,6 +3,8 @@ import { createItem } from '../test/knowledge-factory';
 import type { SignedInClient } from '../test/test-server';
 import { useTestServer } from '../test/use-test-server';
 
+// The same on both databases (input validation, before any query): npm test runs it on PGlite only.
+
 const lore = useTestServer();
 let owner: SignedInClient;
 let accountId: string;

@@ -3,6 +3,8 @@ import { createApp } from '../app';
 import { useTestServer } from '../test/use-test-server';
 import { OPENAPI_PATH, REFERENCE_PATH } from './openapi';
 
+// The same on both databases (the API's own description): npm test runs it on PGlite only.
+
 const lore = useTestServer();
 let document: { openapi: string; paths: Record<string, Record<string, { 'x-access'?: string }>> };
 

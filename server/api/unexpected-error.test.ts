@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useTestServer } from '../test/use-test-server';
 
+// The same on both databases (how an error is answered): npm test runs it on PGlite only.
+
 const lore = useTestServer();
 
 describe('an error nobody expected', () => {

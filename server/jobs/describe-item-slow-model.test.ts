@@ -6,6 +6,8 @@ import { startModelStandIn, type ModelStandIn } from '../test/model-stand-in';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { describableItem } from './describe-item';
 
+// The same on both databases (a slow model): npm test runs it on PGlite only.
+
 const content =
   '<p>Every merge to main runs the pipeline. Never skip the checks, even for a one-line change.</p>' +
   '<h2>Rolling back</h2><p>Revert the merge and the pipeline deploys the previous version within ten minutes. ' +

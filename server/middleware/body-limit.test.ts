@@ -4,6 +4,8 @@ import { useTestServer } from '../test/use-test-server';
 import { CONTENT_MAX_LENGTH } from '../../common/knowledge';
 import { ARTICLE_MAX_BODY_BYTES, bodyTooLargeMessage } from './body-limit';
 
+// The same on both databases (request bodies, refused before any query): npm test runs it on PGlite only.
+
 const lore = useTestServer();
 
 const MB = 1024 * 1024;

@@ -5,6 +5,8 @@ import { createItem } from '../test/knowledge-factory';
 import { useTestServer } from '../test/use-test-server';
 import { chooseEncoding } from './compress';
 
+// The same on both databases (how answers are compressed): npm test runs it on PGlite only.
+
 const lore = useTestServer();
 
 /** A GET with exactly these headers (fetch would add and undo its own Accept-Encoding), its body left as sent. */

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOverHttpAndHttps, type TestServer } from '../test/test-server';
 
+// The same on both databases (the headers of every answer): npm test runs it on PGlite only.
+
 let plain: TestServer;
 let secure: TestServer;
 

@@ -13,6 +13,8 @@ import { localFileStore } from './file-store';
 import { isOutOfSpace, oncePerEpisode, OUT_OF_SPACE_MESSAGE, STORAGE_REFUSED_MESSAGE } from './out-of-space';
 import { s3FileStore } from './s3-file-store';
 
+// The same on both databases (a full disk for files): npm test runs it on PGlite only.
+
 const systemError = (code: string, message = `${code}: failed, write`) => Object.assign(new Error(message), { code });
 const pgError = (code: string, message = 'failed') => Object.assign(new DatabaseError(message, 0, 'error'), { code });
 

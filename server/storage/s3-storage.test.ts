@@ -9,6 +9,8 @@ import { makePdf, uploadPdf } from '../test/pdf-factory';
 import { startS3Server, type S3TestServer } from '../test/s3-server';
 import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
 
+// The same on both databases (files kept in an S3 bucket): npm test runs it on PGlite only.
+
 /** Lore configured with an S3 bucket (s3rver), end to end: uploads, linking, serving, deletion and clean-up. */
 let s3: S3TestServer;
 let lore: TestServer;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from './use-test-server';
 
+// The same on both databases (a test helper): npm test runs it on PGlite only.
+
 const lore = useTestServer();
 
 describe('the user factory', () => {

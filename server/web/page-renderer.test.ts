@@ -6,6 +6,8 @@ import { createItem } from '../test/knowledge-factory';
 import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
 import { turnOnTwoFactor } from '../test/two-factor';
 
+// The same on both databases (pages drawn on the server): npm test runs it on PGlite only.
+
 /** The built web app; `npm run build` (which `npm test` runs first) makes it and its server side. */
 const webRoot = path.resolve('dist/web');
 if (!fs.existsSync(path.join(webRoot, '..', 'ssr', 'entry-server.js')))

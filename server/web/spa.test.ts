@@ -6,6 +6,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server';
 
+// The same on both databases (how the web app's files are served): npm test runs it on PGlite only.
+
 let lore: TestServer;
 let webRoot: string;
 const script = `console.log(${JSON.stringify('Lore '.repeat(500))});`;
