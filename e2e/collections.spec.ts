@@ -37,14 +37,17 @@ async function createPage(page: Page, accountId: string, data: Record<string, un
 /** Drags one tree row onto another's top edge, middle or bottom edge, with the mouse, step by step. */
 async function drag(page: Page, from: Locator, to: Locator, where: 'before' | 'inside' | 'after') {
   const source = (await from.boundingBox())!;
-  const target = (await to.boundingBox())!;
   const y = { before: 0.1, inside: 0.5, after: 0.9 }[where];
   await page.mouse.move(source.x + 20, source.y + source.height / 2);
   await page.mouse.down();
   await page.mouse.move(source.x + 30, source.y + source.height / 2 + 10, { steps: 3 });
-  await page.mouse.move(target.x + 30, target.y + target.height * y, { steps: 8 });
-  // The row shows where the page would land before it is let go.
-  await expect(to).toHaveAttribute('data-drop', where);
+  // The row shows where the page would land before it is let go. Its place is read again while
+  // the drag goes on: the tree may have moved under the pointer since (it once missed in CI).
+  await expect(async () => {
+    const target = (await to.boundingBox())!;
+    await page.mouse.move(target.x + 30, target.y + target.height * y, { steps: 8 });
+    await expect(to).toHaveAttribute('data-drop', where, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   await page.mouse.up();
 }
 
