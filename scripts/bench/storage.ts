@@ -1,7 +1,8 @@
 /**
  * `npm run bench:storage`: what the search index costs, on the embedded database or
  * PostgreSQL (decision 29). Imports the search development set's corpus (the Python
- * docs, page by page through Lore's own save: the item, then its index), then prints:
+ * docs, page by page through Lore's own save: the item, then its index by Lore's indexer),
+ * then prints:
  * - every table and index by size, and each ÷ the text it holds (titles and the text
  *   of the items, UTF-8), beside the anchor: the same text as a stored tsvector with a
  *   GIN index, built in the same database;
@@ -34,7 +35,6 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { checkpointToOneLogSegment } from '../../server/db/maintenance';
 import { migrateToLatest } from '../../server/db/migrate';
 import type { DB } from '../../server/db/schema';
-import { indexItemNow } from '../../server/search/index-item';
 import { createSearchIndexer } from '../../server/search/indexer';
 import { splitPassages } from '../../server/search/passages';
 import { PYTHON_DOCS, pythonDocPages, readPythonDocPage } from '../eval/python-docs';
@@ -132,10 +132,13 @@ try {
     .executeTakeFirstOrThrow();
   const account = await createAccountWithOwner(db, { name: 'Python docs', userId: user.id });
 
+  // Lore's indexer, as a save hands it the item (decision 45), with its upkeep of the index's tables.
+  const indexer = createSearchIndexer({ db, logger: pino({ level: 'silent' }) });
   /** Imports an item: the row, then its index. Answers its text's bytes. */
   const save = async (title: string, content: string) => {
     const { id } = await insertKnowledge(db, { accountId: account.id, userId: user.id, title, content, tags: [] });
-    await indexItemNow(db, id);
+    indexer.indexSoon({ id, account_id: account.id });
+    await indexer.idle();
     const text = [title, ...splitPassages(content).flatMap((p) => [p.heading, p.text])].join('\n');
     return Buffer.byteLength(text);
   };
@@ -205,7 +208,6 @@ try {
 
   // A save, side by side with the anchor's row: alternating, medians. The save is what a
   // request waits for; its indexing follows, timed from the save's start to its index's commit.
-  const indexer = createSearchIndexer({ db, logger: pino({ level: 'silent' }) });
   const paragraph = readPythonDocPage(path.join(PYTHON_DOCS, 'library/functools.html')).content;
   for (const chars of [2_000, 20_000]) {
     const html = `<p>${paragraph

@@ -10,14 +10,15 @@ const GROWTH = 1.2;
 const SLACK_PAGES = 8;
 
 /**
- * Lore's tables whose planner statistics are missing or stale: never analyzed,
- * or grown by a fifth since (pages on disk against those counted then). Cheap to
- * ask: it reads the catalog and file sizes, not the tables.
+ * Lore's tables (or those of `only`) whose planner statistics are missing or stale:
+ * never analyzed, or grown by a fifth since (pages on disk against those counted
+ * then). Cheap to ask: it reads the catalog and file sizes, not the tables.
  */
-export async function tablesNeedingMaintenance(db: Kysely<DB>): Promise<string[]> {
+export async function tablesNeedingMaintenance(db: Kysely<DB>, only?: string[]): Promise<string[]> {
+  const among = only ? sql`AND c.relname = ANY(${only}::text[])` : sql``;
   const result = await sql<{ name: string }>`
     SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-    WHERE n.nspname = current_schema() AND c.relkind = 'r' AND pg_relation_size(c.oid) > 0
+    WHERE n.nspname = current_schema() AND c.relkind = 'r' AND pg_relation_size(c.oid) > 0 ${among}
       AND (c.reltuples < 0
         OR pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * ${sql.lit(GROWTH)} + ${sql.lit(SLACK_PAGES)})
     ORDER BY pg_relation_size(c.oid)
@@ -45,6 +46,21 @@ export async function maintainTables(db: Kysely<DB>): Promise<string[]> {
   for (const table of tables) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);
   if (tables.length > 0) await checkpointToOneLogSegment(db);
   return tables;
+}
+
+/**
+ * VACUUM (ANALYZE) of those of `tables` that grew by a fifth since their last one, between
+ * maintenance's rounds; answers the tables done. For tables a long run of writes (an import,
+ * a re-index) changes row by row: PostgreSQL frees an updated or deleted row's old version,
+ * but puts new rows in the room only once a VACUUM has recorded it, so until autovacuum (or
+ * the embedded database's next round) comes they only grow (decision 29). A table another
+ * process is vacuuming already is left to it (SKIP_LOCKED); one Lore's role does not own is
+ * skipped with a warning from the server.
+ */
+export async function vacuumIfGrown(db: Kysely<DB>, tables: string[]): Promise<string[]> {
+  const grown = await tablesNeedingMaintenance(db, tables);
+  for (const table of grown) await sql`VACUUM (ANALYZE, SKIP_LOCKED) ${sql.table(table)}`.execute(db);
+  return grown;
 }
 
 /**

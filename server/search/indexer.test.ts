@@ -68,6 +68,21 @@ describe('indexing after the save (decision 45)', () => {
     expect(state!.index_request).toBeNull();
   });
 
+  it('vacuums the index’s tables along a run of indexing, so that they reuse the room its updates free', async () => {
+    for (let i = 0; i < 10; i++)
+      await createItem(owner, accountId, { title: `Note ${i}`, content: `<p>Word${i} shared words.</p>` });
+    await lore.indexed();
+    // Never vacuumed nor analyzed, a table counts -1 rows (the embedded database has no autovacuum).
+    const counted = await sql<{ relname: string; reltuples: number }>`
+      SELECT relname, reltuples FROM pg_class WHERE relname IN ('search_items', 'search_term_counts', 'search_passages')
+      ORDER BY relname`.execute(lore.db);
+    expect(counted.rows.map((row) => [row.relname, Number(row.reltuples) > 0])).toEqual([
+      ['search_items', true],
+      ['search_passages', true],
+      ['search_term_counts', true],
+    ]);
+  });
+
   it('lets a workspace be deleted while its new items are being indexed', async () => {
     const doomed = await lore.account({ owner });
     await Promise.all(

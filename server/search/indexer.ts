@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { DB } from '../db/schema';
 import { embedItemLater } from '../jobs/embed-item';
 import type { Embedder } from './embed';
-import { indexItemNow } from './index-item';
+import { indexItemNow, indexUpkeep } from './index-item';
 
 /**
  * The longest a search waits for the items saved before it to be indexed; then it
@@ -36,6 +36,7 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
   };
 
   const embedding = { database: { db: deps.db }, embedder: deps.embedder, logger: deps.logger };
+  const upkeep = indexUpkeep(deps.db, deps.logger);
 
   async function drain() {
     while (!stopped) {
@@ -54,6 +55,7 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
       }
       doneUpTo = turn;
       tellWaiters();
+      await upkeep();
     }
     running = undefined;
     tellWaiters();

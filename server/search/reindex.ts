@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { countItemsToIndex } from '../data/search-index';
 import type { DB } from '../db/schema';
 import { ANALYZER_VERSION } from './analyze';
-import { indexStaleItems } from './index-item';
+import { indexStaleItems, indexUpkeep } from './index-item';
 
 /** How often a long re-index says how far it is. */
 const PROGRESS_EVERY_MS = 5_000;
@@ -15,8 +15,9 @@ const PROGRESS_EVERY_MS = 5_000;
  * between items, with progress in the log. `done` settles when it has finished or
  * been stopped; a failure is logged and left to the next start.
  */
-export function reindexInBackground(db: Kysely<DB>, logger: Pick<Logger, 'info' | 'error'>) {
+export function reindexInBackground(db: Kysely<DB>, logger: Pick<Logger, 'info' | 'warn' | 'error'>) {
   let stopped = false;
+  const upkeep = indexUpkeep(db, logger);
   const done = (async () => {
     const total = await countItemsToIndex(db, ANALYZER_VERSION);
     if (total === 0) return 0;
@@ -30,6 +31,7 @@ export function reindexInBackground(db: Kysely<DB>, logger: Pick<Logger, 'info' 
           reported = Date.now();
           logger.info({ indexed: count, of: total }, 'Indexing items for search');
         }
+        await upkeep();
         // Other work (requests on the same database connection) goes first.
         await new Promise((resolve) => setImmediate(resolve));
       },

@@ -224,7 +224,11 @@ describe('ranked retrieval', () => {
       lore.db.selectFrom('knowledge').select('id').where('id', 'in', ids).where('search_version', '=', 1).execute();
 
     const log: Array<Record<string, unknown>> = [];
-    const logger = { info: (details: Record<string, unknown>) => void log.push(details), error: () => {} };
+    const logger = {
+      info: (details: Record<string, unknown>) => void log.push(details),
+      warn: () => {},
+      error: () => {},
+    };
     const reindexing = reindexInBackground(lore.db, logger);
     // A request sent as it starts is answered before it has finished: it gives way between items.
     const health = await lore.anonymous().get('/api/health');

@@ -29,7 +29,11 @@ it('moves a database of the postings index to the new one in the background, fou
   expect(await retrieve(db, accountId, 'queue worker')).toEqual([]);
 
   const logged: Array<Record<string, unknown>> = [];
-  const logger = { info: (details: Record<string, unknown>) => void logged.push(details), error: () => {} };
+  const logger = {
+    info: (details: Record<string, unknown>) => void logged.push(details),
+    warn: () => {},
+    error: () => {},
+  };
   const reindexing = reindexInBackground(db, logger);
   expect(await reindexing.done).toBe(8);
   expect(logged[0]).toEqual({ items: 8 });
