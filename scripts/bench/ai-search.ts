@@ -41,6 +41,7 @@ import { openDatabase } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
 import { runOnOwnConnection } from '../../server/db/postgres-direct';
 import type { DB } from '../../server/db/schema';
+import { accountKey } from '../../server/data/search-index';
 import { analyzeQuery } from '../../server/search/analyze';
 import { retrieve } from '../../server/search/retrieve';
 import { readEventStream } from '../../server/test/event-stream';
@@ -328,7 +329,7 @@ async function main() {
       const { postings } = await database.db
         .selectFrom('search_term_counts')
         .select((eb) => eb.fn.sum<string>('items').as('postings'))
-        .where('account_id', '=', accounts[large]!.id)
+        .where('account_key', '=', accountKey(accounts[large]!.id))
         .where('term', 'in', terms)
         .executeTakeFirstOrThrow();
       rows.push([

@@ -20,7 +20,7 @@ import { sql, type Kysely } from 'kysely';
 import { eng as STOP_WORDS } from 'stopword';
 import { knowledgePreview } from '../../server/content/knowledge-html';
 import type { Executor } from '../../server/data/executor';
-import { replaceItemIndex } from '../../server/data/search-index';
+import { accountKey, replaceItemIndex } from '../../server/data/search-index';
 import type { DB } from '../../server/db/schema';
 import { ANALYZER_VERSION } from '../../server/search/analyze';
 import { buildItemIndex, storedContribution } from '../../server/search/index-item';
@@ -438,10 +438,12 @@ export async function checkAgainstIndexer(db: Kysely<DB>, accountIds: string[], 
     `.execute(executor);
     const itemWordList = itemWords(item).map((w) => w.word);
     const words = await sql`
-      SELECT word, term FROM search_vocabulary WHERE account_id = ${accountId} AND word = ANY(${itemWordList}::text[])
+      SELECT word, term FROM search_vocabulary
+      WHERE account_key = ${accountKey(accountId)} AND word = ANY(${itemWordList}::text[])
       ORDER BY word`.execute(executor);
     const written = await sql`
-      SELECT term FROM search_term_counts WHERE account_id = ${accountId} AND written AND term = ANY(${itemWordList}::text[])
+      SELECT term FROM search_term_counts
+      WHERE account_key = ${accountKey(accountId)} AND written AND term = ANY(${itemWordList}::text[])
       ORDER BY term`.execute(executor);
     return JSON.stringify([passages.rows, terms.rows, words.rows, written.rows]);
   };
@@ -604,6 +606,12 @@ export async function loadWorkspaces(
   // What the indexer would have kept beside its rows, summed from each item's contribution.
   await target.query('DELETE FROM search_totals');
   await target.query('DELETE FROM search_term_counts');
+  // The statistics are keyed by each workspace's search key (migration 0049).
+  const keyRows = await target.query<{ id: string; search_key: number }>(
+    'SELECT id, search_key FROM accounts WHERE id = ANY($1::uuid[])',
+    [accountIds],
+  );
+  const keyOf = new Map(keyRows.map((row) => [row.id, row.search_key]));
   // Indexes are built after, as search_items' are: row by row, the trigram indexes took most of the time.
   await step('statistics', async () => {
     const recreate = await dropIndexes(target, 'search_term_counts');
@@ -615,11 +623,11 @@ export async function loadWorkspaces(
       );
       // A term is `written` when some item writes it as a word, as it is (addVocabularyWords).
       const lines = [...terms].map(
-        ([term, counts]) => `${accountId}\t${term}\t${words.get(term) === term}\t${counts.join('\t')}\n`,
+        ([term, counts]) => `${keyOf.get(accountId)}\t${term}\t${words.get(term) === term}\t${counts.join('\t')}\n`,
       );
       await target.copy(
         'search_term_counts',
-        'account_id, term, written, items, passages, outlines',
+        'account_key, term, written, items, passages, outlines',
         new TextEncoder().encode(lines.join('')),
       );
     }
@@ -632,8 +640,8 @@ export async function loadWorkspaces(
     for (const [workspace, { words }] of statistics.entries()) {
       const lines = [...words]
         .filter(([word, term]) => word !== term)
-        .map(([word, term]) => `${accountIds[workspace]!}\t${copyText(word)}\t${copyText(term)}\n`);
-      await target.copy('search_vocabulary', 'account_id, word, term', new TextEncoder().encode(lines.join('')));
+        .map(([word, term]) => `${keyOf.get(accountIds[workspace]!)}\t${copyText(word)}\t${copyText(term)}\n`);
+      await target.copy('search_vocabulary', 'account_key, word, term', new TextEncoder().encode(lines.join('')));
     }
     for (const statement of recreate) await target.query(statement);
   });

@@ -3,7 +3,7 @@ import { KNOWLEDGE_PAGE_SIZE } from '../../common/knowledge';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Executor } from './executor';
-import { itemConditions, type ItemFilters } from './search-index';
+import { accountKey, itemConditions, type ItemFilters } from './search-index';
 
 /** One word of a search: any of its terms satisfies it; `factor` scales a term's BM25 (prefix completions count less). */
 export interface TermGroup {
@@ -22,13 +22,14 @@ export interface TermGroup {
 export function offeredWords(accountId: string, condition: (word: RawBuilder<string>) => RawBuilder<boolean>) {
   const term = sql.ref<string>('c.term');
   const word = sql.ref<string>('v.word');
+  const key = accountKey(accountId);
   return sql<{ word: string; items: number }>`
     SELECT c.term AS word, c.items FROM search_term_counts c
-    WHERE c.account_id = ${accountId} AND c.written AND c.items > 0 AND ${condition(term)}
+    WHERE c.account_key = ${key} AND c.written AND c.items > 0 AND ${condition(term)}
     UNION ALL
     SELECT v.word, c.items FROM search_vocabulary v
-    JOIN search_term_counts c ON c.account_id = v.account_id AND c.term = v.term
-    WHERE v.account_id = ${accountId} AND c.items > 0 AND ${condition(word)}
+    JOIN search_term_counts c ON c.account_key = v.account_key AND c.term = v.term
+    WHERE v.account_key = ${key} AND c.items > 0 AND ${condition(word)}
   `;
 }
 
@@ -51,7 +52,8 @@ export async function wordsStartingWith(db: Executor, accountId: string, prefix:
 export async function existingTerms(db: Executor, accountId: string, terms: string[]): Promise<Set<string>> {
   if (terms.length === 0) return new Set();
   const result = await sql<{ term: string }>`
-    SELECT term FROM search_term_counts WHERE account_id = ${accountId} AND term = ANY(${terms}::text[]) AND items > 0
+    SELECT term FROM search_term_counts
+    WHERE account_key = ${accountKey(accountId)} AND term = ANY(${terms}::text[]) AND items > 0
   `.execute(db);
   return new Set(result.rows.map((row) => row.term));
 }

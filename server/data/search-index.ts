@@ -73,6 +73,13 @@ export interface RankedPassage {
   score: number;
 }
 
+/**
+ * The workspace's key in its search statistics (`accounts.search_key`, migration 0049): the
+ * rows of `search_term_counts` and `search_vocabulary` are keyed by it, 4 bytes where the
+ * workspace's id takes 16. A subquery the database runs once per statement.
+ */
+export const accountKey = (accountId: string) => sql<number>`(SELECT search_key FROM accounts WHERE id = ${accountId})`;
+
 /** Index writes of one workspace queue on its lock, so its statistics rows never deadlock (migration 0010). */
 const lockAccountIndex = (db: Executor, accountId: string) => sql`SELECT search_index_lock(${accountId})`.execute(db);
 
@@ -124,18 +131,18 @@ async function addToStatistics(db: Executor, accountId: string, change: ItemCont
   if (terms.length === 0) return;
   const of = (key: keyof TermRarity) => terms.map((term) => change.terms.get(term)![key]);
   await sql`
-    INSERT INTO search_term_counts AS c (account_id, term, written, items, passages, outlines)
-    SELECT ${accountId}, * FROM unnest(${terms}::text[], ${terms.map((term) => written.has(term))}::bool[],
+    INSERT INTO search_term_counts AS c (account_key, term, written, items, passages, outlines)
+    SELECT ${accountKey(accountId)}, * FROM unnest(${terms}::text[], ${terms.map((term) => written.has(term))}::bool[],
       ${of('items')}::int[], ${of('passages')}::int[], ${of('outlines')}::int[])
-    ON CONFLICT (account_id, term) DO UPDATE SET items = c.items + excluded.items,
+    ON CONFLICT (account_key, term) DO UPDATE SET items = c.items + excluded.items,
       passages = c.passages + excluded.passages, outlines = c.outlines + excluded.outlines,
       written = c.written OR excluded.written
   `.execute(db);
   const fewer = terms.filter((term) => change.terms.get(term)!.items < 0);
   if (fewer.length > 0) {
-    await sql`DELETE FROM search_term_counts WHERE account_id = ${accountId} AND term = ANY(${fewer}::text[]) AND items <= 0`.execute(
-      db,
-    );
+    await sql`
+      DELETE FROM search_term_counts WHERE account_key = ${accountKey(accountId)} AND term = ANY(${fewer}::text[]) AND items <= 0
+    `.execute(db);
   }
 }
 
@@ -158,20 +165,20 @@ async function addVocabularyWords(db: Executor, accountId: string, words: Array<
   if (asTerm.length > 0) {
     await sql`
       UPDATE search_term_counts SET written = true
-      WHERE account_id = ${accountId} AND term = ANY(${asTerm}::text[]) AND NOT written
+      WHERE account_key = ${accountKey(accountId)} AND term = ANY(${asTerm}::text[]) AND NOT written
     `.execute(db);
   }
   if (otherwise.length === 0) return;
   await sql`
-    INSERT INTO search_vocabulary AS v (account_id, word, term)
-    SELECT ${accountId}, w.word, w.term
+    INSERT INTO search_vocabulary AS v (account_key, word, term)
+    SELECT ${accountKey(accountId)}, w.word, w.term
     FROM unnest(${otherwise.map((w) => w.word)}::text[], ${otherwise.map((w) => w.term)}::text[]) WITH ORDINALITY AS w (word, term, n)
     WHERE NOT EXISTS (
       SELECT 1 FROM search_vocabulary known
-      WHERE known.account_id = ${accountId} AND known.word = w.word AND known.term = w.term
+      WHERE known.account_key = ${accountKey(accountId)} AND known.word = w.word AND known.term = w.term
     )
     ORDER BY w.n
-    ON CONFLICT (account_id, word) DO UPDATE SET term = excluded.term
+    ON CONFLICT (account_key, word) DO UPDATE SET term = excluded.term
   `.execute(db);
 }
 
@@ -293,7 +300,7 @@ export async function readStatistics(db: Executor, accountId: string, terms: str
       : db
           .selectFrom('search_term_counts')
           .select(['term', 'items', 'passages', 'outlines'])
-          .where('account_id', '=', accountId)
+          .where('account_key', '=', accountKey(accountId))
           .where('term', 'in', terms)
           .execute(),
   ]);

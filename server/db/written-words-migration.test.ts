@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { insertOwnedWorkspace, useDatabaseBefore } from '../test/database-before';
+import { accountKey } from '../data/search-index';
 import { migrateToLatest } from './migrate';
 
 /** The last migration before words written as their term became a mark on the term (0047, decision 46). */
@@ -24,7 +25,7 @@ it('moves the words written as their term from the vocabulary to a mark on the t
 
   await migrateToLatest(db);
   const counts = await sql`
-    SELECT term, written, items, passages, outlines FROM search_term_counts WHERE account_id = ${accountId} ORDER BY term
+    SELECT term, written, items, passages, outlines FROM search_term_counts WHERE account_key = ${accountKey(accountId)} ORDER BY term
   `.execute(db);
   expect(counts.rows).toEqual([
     { term: '^element', written: false, items: 1, passages: 1, outlines: 0 },
@@ -33,7 +34,7 @@ it('moves the words written as their term from the vocabulary to a mark on the t
     { term: 'run', written: true, items: 2, passages: 2, outlines: 0 },
   ]);
   const vocabulary = await sql`
-    SELECT word, term FROM search_vocabulary WHERE account_id = ${accountId} ORDER BY word
+    SELECT word, term FROM search_vocabulary WHERE account_key = ${accountKey(accountId)} ORDER BY word
   `.execute(db);
   // A word whose term no item had any more ("gone") was never offered: it goes.
   expect(vocabulary.rows).toEqual([

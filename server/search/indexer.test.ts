@@ -85,6 +85,11 @@ describe('indexing after the save (decision 45)', () => {
 
   it('lets a workspace be deleted while its new items are being indexed', async () => {
     const doomed = await lore.account({ owner });
+    const { search_key: key } = await lore.db
+      .selectFrom('accounts')
+      .select('search_key')
+      .where('id', '=', doomed.id)
+      .executeTakeFirstOrThrow();
     await Promise.all(
       Array.from({ length: 4 }, (_, i) =>
         createItem(owner, doomed.id, { title: `Doomed ${i}`, content: `<p>${'Soon gone. '.repeat(200)}</p>` }),
@@ -95,7 +100,7 @@ describe('indexing after the save (decision 45)', () => {
     await lore.indexed();
     const left = await sql<{ n: number }>`
       SELECT (SELECT count(*) FROM search_items WHERE account_id = ${doomed.id})::int
-        + (SELECT count(*) FROM search_term_counts WHERE account_id = ${doomed.id})::int AS n`.execute(lore.db);
+        + (SELECT count(*) FROM search_term_counts WHERE account_key = ${key})::int AS n`.execute(lore.db);
     expect(left.rows[0]!.n).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import { createItem } from '../test/knowledge-factory';
 import type { SignedInClient } from '../test/test-server';
 import { useTestServer } from '../test/use-test-server';
 import { insertKnowledge } from '../data/knowledge';
-import { findItemToIndex, lexemeQuery, readCandidates, requestIndexing } from '../data/search-index';
+import { accountKey, findItemToIndex, lexemeQuery, readCandidates, requestIndexing } from '../data/search-index';
 import { analyze } from './analyze';
 import { buildItemIndex, indexItem, indexStaleItems, storedContribution } from './index-item';
 import { reindexInBackground } from './reindex';
@@ -104,7 +104,7 @@ describe('ranked retrieval', () => {
     const kept = await lore.db
       .selectFrom('search_term_counts')
       .selectAll()
-      .where('account_id', '=', accountId)
+      .where('account_key', '=', accountKey(accountId))
       .execute();
     expect(counted.size).toBeGreaterThan(5);
     expect(new Map(kept.map((row) => [row.term, `${row.items}/${row.passages}/${row.outlines}`]))).toEqual(counted);
@@ -164,7 +164,7 @@ describe('ranked retrieval', () => {
     const counts = await lore.db
       .selectFrom('search_term_counts')
       .select(['term', 'passages'])
-      .where('account_id', '=', accountId)
+      .where('account_key', '=', accountKey(accountId))
       .where('term', 'in', ['zebrafish', 'word1'])
       .execute();
     const passages = new Map(counts.map((row) => [row.term, row.passages]));

@@ -43,6 +43,7 @@ import * as treeIndexInReadingOrder from './0045-tree-index-in-reading-order';
 import * as indexRequests from './0046-index-requests';
 import * as wordsWrittenAsTheirTerm from './0047-words-written-as-their-term';
 import * as passagesAsPlaces from './0048-passages-as-places';
+import * as searchAccountKeys from './0049-search-account-keys';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '0046-index-requests': indexRequests,
   '0047-words-written-as-their-term': wordsWrittenAsTheirTerm,
   '0048-passages-as-places': passagesAsPlaces,
+  '0049-search-account-keys': searchAccountKeys,
 };
