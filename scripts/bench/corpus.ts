@@ -31,10 +31,8 @@ const SEED = 20240609;
 const VOCABULARY_SIZE = 50_000;
 /** Zipf's exponent: the word of rank r is used in proportion to 1 / r^s. */
 const ZIPF_EXPONENT = 1;
-/** Items a worker generates and indexes at a time; each batch is one transaction of four COPYs. */
+/** Items a worker generates and indexes at a time; each batch is one transaction of two COPYs. */
 const BATCH_ITEMS = 500;
-/** Each batch numbers its passages in its own range, so workers need not agree on ids. */
-const PASSAGE_IDS_PER_BATCH = 100_000;
 
 // ---------------------------------------------------------------------------------------
 // The generated language: a seeded PRNG, a ranked vocabulary, Zipf sampling.
@@ -248,24 +246,20 @@ interface BatchTask {
   /** The batch's first item, by its number in its workspace. */
   first: number;
   count: number;
-  firstPassageId: number;
   /** The load's clock, for creation dates. */
   now: number;
 }
 
 interface BatchData {
-  /** COPY text of knowledge, search_passages and search_items, UTF-8. */
+  /** COPY text of knowledge and search_items, UTF-8 (no passage rows: they key embeddings, and there is no model). */
   knowledge: Uint8Array;
-  passages: Uint8Array;
   items: Uint8Array;
   /** What the batch's items add to their workspace's statistics: totals, and per term (items, passages, outlines). */
   totals: [number, number, number, number];
   termCounts: Array<[string, number, number, number]>;
   /** The batch's vocabulary words, each with its term. */
   words: Array<[string, string]>;
-  passageCount: number;
   termCount: number;
-  lastPassageId: number;
   wordCount: number;
   /** The topic words of every 50th item, to ask about. */
   topics: string[][];
@@ -277,7 +271,6 @@ interface BatchData {
  */
 const KNOWLEDGE_COLUMNS =
   'id, short_id, account_id, user_id, title, content, preview, tags, search_version, index_request, created_at, updated_at, position';
-const PASSAGE_COLUMNS = 'id, knowledge_id, position, heading';
 const ITEM_COLUMNS = 'knowledge_id, chunk, account_id, vector, layout';
 const YEARS_OF_ITEMS = 3 * 365 * 86_400;
 
@@ -293,13 +286,11 @@ function makeBatch(vocabulary: Vocabulary, task: BatchTask): BatchData {
   const random = prng(`batch ${task.workspace}:${task.batch}`);
   const knowledge: string[] = [];
   const words = new Map<string, string>();
-  const passages: string[] = [];
   const items: string[] = [];
   const topics: string[][] = [];
   const totals: BatchData['totals'] = [0, 0, 0, 0];
   const termCounts = new Map<string, [number, number, number]>();
   let termCount = 0;
-  let passageId = task.firstPassageId;
   let wordCount = 0;
   for (let n = task.first; n < task.first + task.count; n++) {
     const item = generateItem(random, vocabulary, `b${task.workspace}${n.toString(36)}`);
@@ -313,10 +304,6 @@ function makeBatch(vocabulary: Vocabulary, task: BatchTask): BatchData {
     // As replaceItemIndex stores them.
     const index = buildItemIndex(row);
     for (const { word, term } of index.words) words.set(word, term);
-    for (const [position, passage] of index.passages.entries()) {
-      passages.push(`${passageId + position}\t${item.id}\t${position}\t${copyText(passage.heading)}\n`);
-    }
-    passageId += index.passages.length;
     for (const { chunk, vector } of index.chunks) {
       items.push(`${item.id}\t${chunk}\t${task.accountId}\t${copyText(vector)}\t{${index.layout.join(',')}}\n`);
     }
@@ -334,19 +321,14 @@ function makeBatch(vocabulary: Vocabulary, task: BatchTask): BatchData {
       termCounts.set(term, counts);
     }
   }
-  if (passageId - task.firstPassageId > PASSAGE_IDS_PER_BATCH)
-    throw new Error(`Batch ${task.batch} has too many passages`);
   const encoder = new TextEncoder();
   return {
     knowledge: encoder.encode(knowledge.join('')),
     words: [...words],
-    passages: encoder.encode(passages.join('')),
     items: encoder.encode(items.join('')),
     totals,
     termCounts: [...termCounts].map(([term, counts]) => [term, ...counts]),
-    passageCount: passageId - task.firstPassageId,
     termCount,
-    lastPassageId: passageId - 1,
     wordCount,
     topics,
   };
@@ -357,7 +339,7 @@ function serveBatches() {
   const vocabulary = buildVocabulary();
   parentPort!.on('message', (task: BatchTask) => {
     const data = makeBatch(vocabulary, task);
-    parentPort!.postMessage(data, [data.knowledge.buffer, data.passages.buffer, data.items.buffer] as ArrayBuffer[]);
+    parentPort!.postMessage(data, [data.knowledge.buffer, data.items.buffer] as ArrayBuffer[]);
   });
 }
 
@@ -492,7 +474,7 @@ export async function checkAgainstIndexer(db: Kysely<DB>, accountIds: string[], 
 export const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 /** The index tables the load fills, and whose triggers it turns off meanwhile. */
-const INDEX_TABLES = ['search_passages', 'search_items'];
+const INDEX_TABLES = ['search_items'];
 
 /** What a load made, per workspace and in all. */
 export interface LoadReport {
@@ -525,9 +507,6 @@ export async function loadWorkspaces(
   if (searchVectorTrigger.length > 0)
     await target.query('ALTER TABLE knowledge DISABLE TRIGGER knowledge_search_vector_update');
   const recreateIndexes = await dropIndexes(target, 'search_items');
-  const [{ next }] = (await target.query<{ next: string }>(
-    'SELECT coalesce(max(id), 0) + 1 AS next FROM search_passages',
-  )) as [{ next: string }];
   const now = Date.now();
   const tasks: BatchTask[] = sizes.flatMap((size, workspace) =>
     Array.from({ length: Math.ceil(size / BATCH_ITEMS) }, (_, batch) => ({
@@ -537,16 +516,14 @@ export async function loadWorkspaces(
       userId,
       first: batch * BATCH_ITEMS,
       count: Math.min(BATCH_ITEMS, size - batch * BATCH_ITEMS),
-      firstPassageId: 0,
       now,
     })),
   );
-  tasks.forEach((task, i) => (task.firstPassageId = Number(next) + i * PASSAGE_IDS_PER_BATCH));
 
   const workers = Array.from({ length: Math.max(1, os.availableParallelism()) }, startBatchWorker);
   const made = new Map<number, Promise<BatchData>>();
   const topics = sizes.map((): string[][] => []);
-  const totals = { words: 0, passages: 0, terms: 0, lastPassageId: 0 };
+  const totals = { words: 0, passages: 0, terms: 0 };
   /** Per workspace, the statistics its items add up to. */
   const statistics = sizes.map(() => ({
     totals: [0, 0, 0, 0],
@@ -562,7 +539,6 @@ export async function loadWorkspaces(
       made.delete(i);
       await target.query('BEGIN');
       await target.copy('knowledge', KNOWLEDGE_COLUMNS, data.knowledge);
-      await target.copy('search_passages', PASSAGE_COLUMNS, data.passages);
       await target.copy('search_items', ITEM_COLUMNS, data.items);
       await target.query('COMMIT');
       const workspace = statistics[task.workspace]!;
@@ -575,9 +551,8 @@ export async function loadWorkspaces(
       for (const [word, term] of data.words) workspace.words.set(word, term);
       topics[task.workspace]!.push(...data.topics);
       totals.words += data.wordCount;
-      totals.passages += data.passageCount;
+      totals.passages += data.totals[1];
       totals.terms += data.termCount;
-      totals.lastPassageId = Math.max(totals.lastPassageId, data.lastPassageId);
       const done = task.first + task.count;
       if (done % 10_000 === 0)
         log(
@@ -602,7 +577,6 @@ export async function loadWorkspaces(
   for (const table of INDEX_TABLES) await target.query(`ALTER TABLE ${table} ENABLE TRIGGER ALL`);
   if (searchVectorTrigger.length > 0)
     await target.query('ALTER TABLE knowledge ENABLE TRIGGER knowledge_search_vector_update');
-  await target.query(`SELECT setval(pg_get_serial_sequence('search_passages', 'id'), $1)`, [totals.lastPassageId]);
   // What the indexer would have kept beside its rows, summed from each item's contribution.
   await target.query('DELETE FROM search_totals');
   await target.query('DELETE FROM search_term_counts');
@@ -652,30 +626,18 @@ export async function loadWorkspaces(
   await target.query('VACUUM (ANALYZE)');
   const vacuumed = seconds(vacuuming);
 
-  const [check] = await target.query<{ mismatched: string; passages: string; items: string; size: string }>(
-    `SELECT
-       (SELECT count(*) FROM search_totals s FULL JOIN (
-          SELECT k.account_id, count(*) AS passages FROM search_passages p JOIN knowledge k ON k.id = p.knowledge_id
-          GROUP BY k.account_id
-        ) c USING (account_id)
-        WHERE s.passages IS DISTINCT FROM c.passages
-       ) AS mismatched,
-       (SELECT count(*) FROM search_passages) AS passages,
-       (SELECT count(DISTINCT knowledge_id) FROM search_items) AS items,
+  const [check] = await target.query<{ items: string; size: string }>(
+    `SELECT (SELECT count(DISTINCT knowledge_id) FROM search_items) AS items,
        pg_size_pretty(pg_database_size(current_database())) AS size`,
   );
   const items = sizes.reduce((sum, size) => sum + size, 0);
-  if (Number(check!.mismatched) !== 0) throw new Error('search_totals does not match a count of the passages');
-  if (Number(check!.passages) !== totals.passages || Number(check!.items) !== items)
-    throw new Error(
-      `Stored ${check!.passages} passages and ${check!.items} items, made ${totals.passages} and ${items}`,
-    );
+  if (Number(check!.items) !== items) throw new Error(`Stored ${check!.items} items, made ${items}`);
   log(
     `Loaded in ${seconds(started)} (${workers.length} worker threads): generated, indexed and copied in ${copied}, ` +
       `search_items indexes, statistics and vocabulary ${indexed}, VACUUM ANALYZE ${vacuumed}.\n` +
       `${items.toLocaleString('en')} items of ${Math.round(totals.words / items)} words on average, ` +
       `${totals.passages.toLocaleString('en')} passages, ${totals.terms.toLocaleString('en')} distinct terms of items, ` +
-      `${check!.size}; search_totals matches a count.`,
+      `${check!.size}.`,
   );
   return { topics, items, words: totals.words, passages: totals.passages, terms: totals.terms, size: check!.size };
 }

@@ -44,12 +44,11 @@ export interface Candidate {
 
 /**
  * An item as the index stores it: its terms' positions as tsvectors (one a chunk), the
- * layout, the passages' headings, and its words for spelling and completion.
+ * layout, and its words for spelling and completion.
  */
 export interface StoredItemIndex {
   chunks: Array<{ chunk: number; vector: string }>;
   layout: number[];
-  passages: Array<{ heading: string }>;
   contribution: ItemContribution;
   /** Each word once, with the term it is indexed by (a word's first term: itself stemmed, an identifier whole). */
   words: Array<{ word: string; term: string }>;
@@ -60,9 +59,9 @@ export interface RankedPassage {
   knowledge_id: string;
   short_id: string;
   title: string;
-  passage_id: string;
   /** The passage's place among its item's passages. */
   position: number;
+  /** Its heading, read back with its text (server/search/passage-text.ts); empty until then. */
   heading: string;
   /** Its text, read back from the item (server/search/passage-text.ts); empty until then. */
   body: string;
@@ -261,13 +260,8 @@ export async function replaceItemIndex(
   const change = contributionChange(index.contribution, old && contributionOf(old));
   await addToStatistics(trx, item.account_id, change, writtenTerms(index.words));
   await addVocabularyWords(trx, item.account_id, index.words);
+  // The passages' rows key their embeddings (made by the embedding job, search-vectors.ts): of the old text, they go.
   await trx.deleteFrom('search_passages').where('knowledge_id', '=', item.id).execute();
-  await trx
-    .insertInto('search_passages')
-    .values(
-      index.passages.map((passage, position) => ({ knowledge_id: item.id, position, heading: passage.heading })),
-    )
-    .execute();
   return true;
 }
 
@@ -422,17 +416,10 @@ export async function readCandidates(
   return [...byItem.values()];
 }
 
-/** The stored passages of ranked items (by item and place), with their item's title and short id. */
-export async function rankedPassageRows(db: Executor, ranked: Array<{ knowledgeId: string; passage: number }>) {
-  if (ranked.length === 0) return [];
-  return db
-    .selectFrom('search_passages as p')
-    .innerJoin('knowledge as k', 'k.id', 'p.knowledge_id')
-    .select(['p.knowledge_id', 'p.position', 'p.id', 'p.heading', 'k.short_id', 'k.title'])
-    .where((eb) =>
-      eb.or(ranked.map((hit) => eb.and([eb('p.knowledge_id', '=', hit.knowledgeId), eb('p.position', '=', hit.passage)]))),
-    )
-    .execute();
+/** Ranked items' titles and short ids. */
+export async function rankedItemRows(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('knowledge').select(['id', 'short_id', 'title']).where('id', 'in', ids).execute();
 }
 
 /** Items' HTML and their PDFs' text, in the order the index reads them (PDFs oldest first). */

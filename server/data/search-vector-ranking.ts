@@ -212,7 +212,7 @@ async function bestPassages(trx: Transaction<DB>, scored: RawBuilder<unknown>, i
     ), ranked AS (
       SELECT *, row_number() OVER (ORDER BY similarity DESC, knowledge_id) AS place FROM best
     )
-    SELECT r.knowledge_id, k.short_id, k.title, r.passage_id::text AS passage_id, r.position, r.heading, '' AS body,
+    SELECT r.knowledge_id, k.short_id, k.title, r.position, r.heading, '' AS body,
       r.similarity AS score
     FROM ranked r JOIN knowledge k ON k.id = r.knowledge_id
     WHERE (r.place <= ${limit} AND r.similarity > 0) OR r.knowledge_id = ANY(${items}::uuid[])

@@ -10,6 +10,39 @@ export interface PassageToEmbed {
   position: number;
 }
 
+/**
+ * Locks the item's row for the rest of the transaction (a save of another text waits);
+ * false when it is gone.
+ */
+export async function lockItemRow(trx: Executor, knowledgeId: string): Promise<boolean> {
+  const item = await sql`SELECT 1 FROM knowledge WHERE id = ${knowledgeId} FOR SHARE`.execute(trx);
+  return item.rows.length > 0;
+}
+
+/**
+ * Rows for the item's passages (their place and heading), the keys of their vectors, if it
+ * has none: the embedding job writes them (the index keeps none, decision 29), under
+ * lockItemRow, from the text it read then; the item's next indexing takes them away with
+ * their vectors.
+ */
+export async function addPassageRows(
+  trx: Executor,
+  knowledgeId: string,
+  passages: Array<{ heading: string }>,
+): Promise<void> {
+  const kept = await trx
+    .selectFrom('search_passages')
+    .select('id')
+    .where('knowledge_id', '=', knowledgeId)
+    .limit(1)
+    .execute();
+  if (kept.length > 0 || passages.length === 0) return;
+  await trx
+    .insertInto('search_passages')
+    .values(passages.map((passage, position) => ({ knowledge_id: knowledgeId, position, heading: passage.heading })))
+    .execute();
+}
+
 /** The item's body passages that have no vector from `model` (new, reindexed, or made by another model), in order. */
 export async function listPassagesToEmbed(db: Executor, knowledgeId: string, model: string): Promise<PassageToEmbed[]> {
   return db
@@ -50,16 +83,20 @@ export async function saveVectors(
 }
 
 /**
- * Queues a job of `kind` (keyed by item id) for every item with a body passage
- * lacking a vector from `model`: at start-up, for items saved while no model was
- * configured, whose job failed for good, or embedded by another model. One
- * statement, however many items. Answers how many it queued.
+ * Queues a job of `kind` (keyed by item id) for every item with no passage rows, or a
+ * passage lacking a vector from `model`: at start-up, for items saved while no model was
+ * configured, whose job failed for good, or embedded by another model. One statement,
+ * however many items. Answers how many it queued.
  */
 export async function queueItemsToEmbed(db: Executor, model: string, kind: string): Promise<number> {
   const result = await sql`
     INSERT INTO jobs (kind, key)
-    SELECT DISTINCT ${kind}::text, p.knowledge_id::text FROM search_passages p
-    WHERE NOT EXISTS (SELECT 1 FROM search_vectors v WHERE v.passage_id = p.id AND v.model = ${model})
+    SELECT ${kind}::text, k.id::text FROM knowledge k
+    WHERE NOT EXISTS (SELECT 1 FROM search_passages p WHERE p.knowledge_id = k.id)
+      OR EXISTS (
+        SELECT 1 FROM search_passages p WHERE p.knowledge_id = k.id
+          AND NOT EXISTS (SELECT 1 FROM search_vectors v WHERE v.passage_id = p.id AND v.model = ${model})
+      )
     ON CONFLICT (kind, key) WHERE state IN ('pending', 'running') DO NOTHING
   `.execute(db);
   return Number(result.numAffectedRows ?? 0);

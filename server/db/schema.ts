@@ -507,7 +507,7 @@ export interface SearchItems {
 
 /**
  * A part of an item (the text under one heading) by its place and heading: the key of its
- * embedding.
+ * embedding, written by the embedding job.
  */
 export interface SearchPassages {
   heading: string;

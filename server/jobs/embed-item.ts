@@ -2,7 +2,13 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { DB } from '../db/schema';
 import { enqueueJob } from '../data/jobs';
-import { listPassagesToEmbed, queueItemsToEmbed, saveVectors } from '../data/search-vectors';
+import {
+  addPassageRows,
+  listPassagesToEmbed,
+  lockItemRow,
+  queueItemsToEmbed,
+  saveVectors,
+} from '../data/search-vectors';
 import { passagesOfItems } from '../search/passage-text';
 import { EMBED_BATCH, passageText, type Embedder } from '../search/embed';
 import type { JobHandler } from './worker';
@@ -27,9 +33,10 @@ export async function embedItemLater(
 
 /**
  * Embeds the item's passages that have no vector from the model (all of them
- * after a reindex, which replaces passages and so drops their vectors), a batch
- * per call, storing each batch as it comes so a retry resumes where it failed.
- * Answers how many passages it embedded.
+ * after a reindex, which takes the passages' rows and so their vectors away), a
+ * batch per call, storing each batch as it comes so a retry resumes where it
+ * failed. Writes the passages' rows first if the item has none. Answers how many
+ * passages it embedded.
  */
 export async function embedItemPassages(
   db: Kysely<DB>,
@@ -37,8 +44,14 @@ export async function embedItemPassages(
   itemId: string,
   signal?: AbortSignal,
 ): Promise<number> {
+  // The item's passages as its text is now, and their rows if it has none.
+  const texts = await db.transaction().execute(async (trx) => {
+    if (!(await lockItemRow(trx, itemId))) return [];
+    const passages = (await passagesOfItems(trx, [itemId])).get(itemId) ?? [];
+    await addPassageRows(trx, itemId, passages);
+    return passages;
+  });
   const waiting = await listPassagesToEmbed(db, itemId, embedder.model);
-  const texts = (await passagesOfItems(db, [itemId])).get(itemId) ?? [];
   const passages = waiting.map((passage) => ({ ...passage, body: texts[passage.position]?.text ?? '' }));
   for (let start = 0; start < passages.length; start += EMBED_BATCH) {
     const batch = passages.slice(start, start + EMBED_BATCH);

@@ -196,7 +196,7 @@ describe('retrieval by words and meaning', () => {
     expect(hits.map((hit) => hit.knowledge_id).sort()).toEqual([both.id, wordsOnly.id, meaningOnly.id].sort());
     expect(hits[0]).toMatchObject({
       heading: 'Holiday',
-      passage_id: words.find((h) => h.knowledge_id === both.id)!.passage_id,
+      position: words.find((h) => h.knowledge_id === both.id)!.position,
     });
     expect(hits.find((hit) => hit.knowledge_id === meaningOnly.id)).toMatchObject({
       body: 'Exclusive rules apply to everyone.',

@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { RankedPassage } from '../data/search-index';
 import { fuseRankings, rankingAgreement } from './fuse';
 
-const hit = (knowledgeId: string, score: number, passageId = `${knowledgeId}-passage`): RankedPassage => ({
+const hit = (knowledgeId: string, score: number, position = 0): RankedPassage => ({
   knowledge_id: knowledgeId,
   short_id: knowledgeId,
   title: knowledgeId,
-  passage_id: passageId,
-  position: 0,
+  position,
   heading: '',
   body: '',
   score,
@@ -50,9 +49,9 @@ describe('fusing the rankings by words and by meaning', () => {
   });
 
   it('keeps the passage the words chose, and the meaning’s for an item only it found', () => {
-    const fused = fuseRankings([hit('a', 3, 'a-words')], [hit('a', 0.8, 'a-meaning')], 10);
-    expect(fused.map((h) => h.passage_id)).toEqual(['a-words']);
-    expect(fuseRankings([], [hit('x', 0.8, 'x-meaning')], 10).map((h) => h.passage_id)).toEqual(['x-meaning']);
+    const fused = fuseRankings([hit('a', 3, 1)], [hit('a', 0.8, 2)], 10);
+    expect(fused.map((h) => h.position)).toEqual([1]);
+    expect(fuseRankings([], [hit('x', 0.8, 3)], 10).map((h) => h.position)).toEqual([3]);
   });
 
   it('answers at most the number asked for, and either ranking alone when the other is empty', () => {

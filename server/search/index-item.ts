@@ -25,14 +25,13 @@ import { WorkerThread } from '../threads/worker-thread';
 
 export type { IndexableItem } from './item-terms';
 
-/** The item's index as stored: its terms' positions (tsvectors, by chunk), layout, passages, words, and what it adds to the statistics. */
+/** The item's index as stored: its terms' positions (tsvectors, by chunk), layout, words, and what it adds to the statistics. */
 export function buildItemIndex(item: IndexableItem): StoredItemIndex {
   const terms = itemTerms(item);
   const chunks = chunkedTerms(terms);
   return {
     chunks: chunks.map(({ chunk, positions }) => ({ chunk, vector: vectorText(positions) })),
     layout: terms.layout,
-    passages: terms.passages.map((passage) => ({ heading: passage.heading })),
     contribution: contributionOf(mergeChunks(chunks), terms.layout),
     words: itemWords(item),
   };

@@ -1,5 +1,5 @@
 import type { Executor } from '../data/executor';
-import { itemTexts, rankedPassageRows, type RankedPassage } from '../data/search-index';
+import { itemTexts, rankedItemRows, type RankedPassage } from '../data/search-index';
 import { itemPassages } from './item-terms';
 import type { Passage } from './passages';
 
@@ -12,7 +12,7 @@ export async function passagesOfItems(db: Executor, ids: string[]): Promise<Map<
   return new Map([...texts].map(([id, text]) => [id, itemPassages(text.content, text.pdfTexts)]));
 }
 
-/** The text of each hit's passage (its heading stays as stored), and of its next best ones, for the answer to quote. */
+/** The heading and text of each hit's passage, and of its next best ones, for the answer to quote. */
 export async function withPassageText(db: Executor, hits: RankedPassage[]): Promise<RankedPassage[]> {
   const passages = await passagesOfItems(
     db,
@@ -24,29 +24,31 @@ export async function withPassageText(db: Executor, hits: RankedPassage[]): Prom
       const passage = own[position];
       return passage ? [{ position, heading: passage.heading, body: passage.text, lines: passage.lines }] : [];
     });
-    return { ...hit, body: own[hit.position]?.text ?? '', lines: own[hit.position]?.lines, next };
+    const passage = own[hit.position];
+    return { ...hit, heading: passage?.heading ?? '', body: passage?.text ?? '', lines: passage?.lines, next };
   });
 }
 
-/** Ranked items as the AI search shows them: with their title, short id and best passage (its place and heading). */
+/** Ranked items as the AI search shows them: with their title, short id and best passage's place. */
 export async function withPassages(
   db: Executor,
   ranked: Array<{ knowledgeId: string; passage: number; nextPassages?: number[]; score: number }>,
 ): Promise<RankedPassage[]> {
-  const rows = await rankedPassageRows(db, ranked);
-  const found = new Map(rows.map((row) => [`${row.knowledge_id}/${row.position}`, row]));
+  const rows = await rankedItemRows(
+    db,
+    ranked.map((hit) => hit.knowledgeId),
+  );
+  const found = new Map(rows.map((row) => [row.id, row]));
   return ranked.flatMap((hit) => {
-    const row = found.get(`${hit.knowledgeId}/${hit.passage}`);
+    const row = found.get(hit.knowledgeId);
     if (!row) return [];
-    const { short_id, title, heading, position } = row;
     return [
       {
         knowledge_id: hit.knowledgeId,
-        short_id,
-        title,
-        passage_id: String(row.id),
-        position,
-        heading,
+        short_id: row.short_id,
+        title: row.title,
+        position: hit.passage,
+        heading: '',
         body: '',
         next: (hit.nextPassages ?? []).map((position) => ({ position, heading: '', body: '' })),
         score: hit.score,

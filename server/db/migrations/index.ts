@@ -44,6 +44,7 @@ import * as indexRequests from './0046-index-requests';
 import * as wordsWrittenAsTheirTerm from './0047-words-written-as-their-term';
 import * as passagesAsPlaces from './0048-passages-as-places';
 import * as searchAccountKeys from './0049-search-account-keys';
+import * as passageRowsForVectors from './0050-passage-rows-for-vectors';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '0047-words-written-as-their-term': wordsWrittenAsTheirTerm,
   '0048-passages-as-places': passagesAsPlaces,
   '0049-search-account-keys': searchAccountKeys,
+  '0050-passage-rows-for-vectors': passageRowsForVectors,
 };
