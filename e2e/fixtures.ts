@@ -98,4 +98,18 @@ export async function signInAs(page: Page, lore: TestServer, user: { cookies: Ma
   await page.context().addCookies([...user.cookies].map(([name, value]) => ({ name, value, url: lore.baseUrl })));
 }
 
+/**
+ * During a keyboard drag (dnd-kit's), presses `key` until the screen reader's announcement
+ * `announced` is on the page. The sensor starts listening for keys one task after the
+ * pick-up (it adds its listener in a setTimeout) though the pick-up already shows, so on a
+ * loaded machine a key pressed at once can go unheard; a person would press it again. Press
+ * only keys that a second press cannot carry past the place meant (a move to an end).
+ */
+export async function pressUntilAnnounced(page: Page, key: string, announced: string) {
+  await expect(async () => {
+    await page.keyboard.press(key);
+    await expect(page.getByText(announced)).toBeAttached({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

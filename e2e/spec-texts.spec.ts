@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createItem } from '../server/test/knowledge-factory';
 import { codeFor, turnOnTwoFactor } from '../server/test/two-factor';
-import { expect, test, uniqueEmail, signInAs } from './fixtures';
+import { expect, pressUntilAnnounced, test, uniqueEmail, signInAs } from './fixtures';
 
 /**
  * The spec's error texts (section 8) that only a failure shows: the server is
@@ -140,12 +140,8 @@ test('knowledge: a list, an article, a delete and a reorder that fail say so', a
   await handle.focus();
   await page.keyboard.press('Space');
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
-  // The sensor measures the list a frame after the pick-up; on a loaded machine an arrow
-  // pressed before that does nothing, so press again (the first place has no left to go past).
-  await expect(async () => {
-    await page.keyboard.press('ArrowLeft');
-    await expect(page.getByText('On-call rota is now over How we deploy.')).toBeAttached({ timeout: 2000 });
-  }).toPass({ timeout: 15_000 });
+  // To the first place: a second press has no left to go past.
+  await pressUntilAnnounced(page, 'ArrowLeft', 'On-call rota is now over How we deploy.');
   await page.keyboard.press('Space');
   await expect(toast(page, 'Failed to update star positions')).toContainText('Boom');
 });
