@@ -8,8 +8,13 @@ const PHONE = { width: 390, height: 844 };
 
 /** Scrolled to, the control shows whole: nothing hides it sideways. */
 async function expectWhollyInView(control: Locator) {
-  await control.scrollIntoViewIfNeeded();
-  await expect(control).toBeInViewport({ ratio: 1 });
+  // Scrolled to again until it is: the page may still move under it (in one CI run the card
+  // moved a few pixels after the scroll, leaving the button 72% in view). A control clipped
+  // by its card, or past the screen's edge, never is.
+  await expect(async () => {
+    await control.scrollIntoViewIfNeeded();
+    await expect(control).toBeInViewport({ ratio: 1, timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 /** Nothing on the page scrolls sideways. */
