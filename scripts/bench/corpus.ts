@@ -412,9 +412,6 @@ export async function checkAgainstIndexer(db: Kysely<DB>, accountIds: string[], 
     item: Parameters<typeof itemWords>[0] & { id: string; account_id: string },
   ) => {
     const { id: knowledgeId, account_id: accountId } = item;
-    const passages = await sql`
-      SELECT to_jsonb(p) - 'id' AS row FROM search_passages p WHERE knowledge_id = ${knowledgeId} ORDER BY position
-    `.execute(executor);
     const terms = await sql`
       SELECT chunk, vector::text, layout FROM search_items WHERE knowledge_id = ${knowledgeId} ORDER BY chunk
     `.execute(executor);
@@ -427,7 +424,7 @@ export async function checkAgainstIndexer(db: Kysely<DB>, accountIds: string[], 
       SELECT term FROM search_term_counts
       WHERE account_key = ${accountKey(accountId)} AND written AND term = ANY(${itemWordList}::text[])
       ORDER BY term`.execute(executor);
-    return JSON.stringify([passages.rows, terms.rows, words.rows, written.rows]);
+    return JSON.stringify([terms.rows, words.rows, written.rows]);
   };
   const rollBack = new Error('roll back');
   for (const accountId of accountIds) {

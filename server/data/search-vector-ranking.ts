@@ -204,15 +204,16 @@ async function bestPassages(trx: Transaction<DB>, scored: RawBuilder<unknown>, i
   // Each scored passage's place is read once, with the columns the answer needs.
   const result = await sql<RankedPassage>`
     WITH scored AS MATERIALIZED (${scored}), best AS (
-      SELECT DISTINCT ON (p.knowledge_id) p.knowledge_id, s.passage_id, p.position, p.heading,
+      SELECT DISTINCT ON (p.knowledge_id) p.knowledge_id, s.passage_id, p.position,
         -- An all-zero vector is at no angle to anything (NaN); one pointing away shares nothing.
         CASE WHEN s.similarity > 0 AND s.similarity <> 'NaN' THEN s.similarity ELSE 0 END AS similarity
       FROM scored s JOIN search_passages p ON p.id = s.passage_id
-      ORDER BY p.knowledge_id, 5 DESC, s.passage_id
+      ORDER BY p.knowledge_id, similarity DESC, s.passage_id
     ), ranked AS (
       SELECT *, row_number() OVER (ORDER BY similarity DESC, knowledge_id) AS place FROM best
     )
-    SELECT r.knowledge_id, k.short_id, k.title, r.position, r.heading, '' AS body,
+    -- The heading and text are read back from the item with the answer's passages (passage-text.ts).
+    SELECT r.knowledge_id, k.short_id, k.title, r.position, '' AS heading, '' AS body,
       r.similarity AS score
     FROM ranked r JOIN knowledge k ON k.id = r.knowledge_id
     WHERE (r.place <= ${limit} AND r.similarity > 0) OR r.knowledge_id = ANY(${items}::uuid[])

@@ -91,7 +91,7 @@ export async function indexItemNow(db: Kysely<DB>, id: string): Promise<boolean>
   return item ? indexItem(db, item) : false;
 }
 
-/** The index's tables whose rows each indexing of an item replaces or updates (the vocabulary only grows). */
+/** The index's tables whose rows each indexing of an item replaces, updates or takes away (the vocabulary only grows). */
 const REWRITTEN_TABLES = ['search_items', 'search_term_counts', 'search_passages'];
 /** How many items are indexed between two looks at whether those tables need a VACUUM. */
 const UPKEEP_EVERY = 10;
