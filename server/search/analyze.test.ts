@@ -144,6 +144,19 @@ describe('splitPassages', () => {
     expect(windows[1]!.lines![0]).toEqual(text);
   });
 
+  it('reads what a reader sees: a heading with its link, no script or style, a row with a header cell anywhere as the header', () => {
+    const html =
+      '<h2>Set <a href="#up">up</a></h2><p>a<script>var x = "<p>no</p>";</script>b<style>p { color: red }</style>c</p>' +
+      '<table><tr><td>Env</td><th>Owner</th></tr><tr><td>prod</td><td>Ana</td></tr></table>';
+    expect(splitPassages(html)).toEqual([
+      {
+        heading: 'Set up',
+        text: 'abc\nEnv | Owner\nprod | Ana',
+        lines: [text, text, { kind: 'row', header: 'Env | Owner' }],
+      },
+    ]);
+  });
+
   it('has nothing to say about an empty body', () => {
     expect(splitPassages('')).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { parse, type HTMLElement, type Node } from 'node-html-parser';
+import { Parser } from 'htmlparser2';
 
 /** A part of an item's body: the text under one heading. Long items are scored by their best passage. */
 export interface Passage {
@@ -17,14 +17,11 @@ export type LineKind =
 
 /** Passages longer than this many words are cut into windows of it, so one long section does not drown its answer. */
 const MAX_WORDS = 300;
-const HEADING = /^h[1-4]$/i;
-const BLOCK = /^(p|div|li|ul|ol|pre|blockquote|table|tr|dt|dd|dl|section|article|br|h[5-6])$/i;
-const CELL = /^(td|th)$/i;
-/**
- * node-html-parser keeps a <pre>'s inside as raw text by default, so a code block's
- * `<code class="language-bash">` came out as words of the passage (and of answers).
- */
-const PARSE_OPTIONS = { blockTextElements: { script: false, noscript: false, style: false } };
+const HEADING = /^h[1-4]$/;
+const BLOCK = /^(p|div|li|ul|ol|pre|blockquote|table|tr|dt|dd|dl|section|article|br|h[5-6])$/;
+const CELL = /^(td|th)$/;
+/** Elements whose inside is not text a reader sees. */
+const UNREAD = /^(script|noscript|style)$/;
 const TEXT = { kind: 'text' } as const;
 
 /** A line as passages keep it: runs of spaces one space, its ends trimmed. */
@@ -82,6 +79,51 @@ class SectionText {
   }
 }
 
+/** What the parser reads, in order: an element's start or end (tag names in lower case), or text (entities decoded). */
+type HtmlEvent = { open: string } | { close: string } | { text: string };
+
+/**
+ * The HTML as a list of events, read by htmlparser2 in one pass without building a tree
+ * (a DOM parser took three times as long on long manual pages, and answers read their
+ * passages back on every question). Each table row that holds a header cell is marked,
+ * as a row is read as a header before its cells are.
+ */
+function readHtml(html: string): { events: HtmlEvent[]; rowsWithHeaders: Set<number> } {
+  const events: HtmlEvent[] = [];
+  const rowsWithHeaders = new Set<number>();
+  const openRows: number[] = [];
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (name === 'tr') openRows.push(events.length);
+        if (name === 'th') openRows.forEach((row) => rowsWithHeaders.add(row));
+        events.push({ open: name });
+      },
+      onclosetag(name) {
+        if (name === 'tr') openRows.pop();
+        events.push({ close: name });
+      },
+      ontext(text) {
+        events.push({ text });
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return { events, rowsWithHeaders };
+}
+
+/** An element being read: the context around it and the one inside it, and what its inside has seen. */
+interface OpenElement {
+  tag: string;
+  outer: Context;
+  inner: Context;
+  inCell: boolean;
+  /** Whether an element has started inside it yet: a cell after another is a new column. */
+  hasElement: boolean;
+}
+
 /**
  * Splits article HTML at its headings (h1 to h4) into passages of plain text; a table's row
  * is one line, its cells joined by " | ", and each line knows what it was (`Passage.lines`).
@@ -89,26 +131,53 @@ class SectionText {
 export function splitPassages(html: string): Passage[] {
   const sections: Array<{ heading: string; body: SectionText }> = [{ heading: '', body: new SectionText() }];
   const current = () => sections[sections.length - 1]!.body;
-  // Outside a code block a line break in the HTML is a space (pages wrap their source lines); inside, a line.
-  // A table's cell is one line's part: its paragraphs (the editor writes `<td><p>…</p></td>`) end in a space.
-  const walk = (node: Node, context: Context, inCell = false) => {
-    if (node.nodeType === 3) {
-      current().add(context.kind === 'code' ? node.text : node.text.replace(/\s+/g, ' '), context);
+  const { events, rowsWithHeaders } = readHtml(html);
+  const root: OpenElement = { tag: '', outer: TEXT, inner: TEXT, inCell: false, hasElement: false };
+  const open: OpenElement[] = [root];
+  /** The heading being read: its text is all its inside's. */
+  let heading: { text: string; depth: number } | undefined;
+  /** How many elements whose inside is not read (UNREAD) are open. */
+  let unread = 0;
+  events.forEach((event, index) => {
+    const parent = open[open.length - 1]!;
+    if ('text' in event) {
+      if (unread) return;
+      if (heading) heading.text += event.text;
+      // Outside a code block a line break in the HTML is a space (pages wrap their source lines); inside, a line.
+      else current().add(parent.inner.kind === 'code' ? event.text : event.text.replace(/\s+/g, ' '), parent.inner);
       return;
     }
-    const element = node as HTMLElement;
-    const tag = element.tagName;
-    if (tag && HEADING.test(tag)) {
-      sections.push({ heading: element.text.replace(/\s+/g, ' ').trim(), body: new SectionText() });
+    if ('open' in event) {
+      const tag = event.open;
+      const read = !unread && !heading;
+      const startsColumn = CELL.test(tag) && parent.hasElement;
+      parent.hasElement = true;
+      open.push({
+        tag,
+        outer: parent.inner,
+        inner: read ? innerContext(tag, parent.inner, rowsWithHeaders.has(index)) : parent.inner,
+        // A table's cell is one line's part: its paragraphs (the editor writes `<td><p>…</p></td>`) end in a space.
+        inCell: parent.inCell || CELL.test(parent.tag),
+        hasElement: false,
+      });
+      if (UNREAD.test(tag)) unread++;
+      else if (!read) return;
+      else if (HEADING.test(tag)) heading = { text: '', depth: open.length };
+      else if (startsColumn) current().add(' | ', parent.inner);
       return;
     }
-    if (tag && CELL.test(tag) && element.previousElementSibling) current().add(' | ', context);
-    const inner = innerContext(element, context);
-    const childrenInCell = inCell || (!!tag && CELL.test(tag));
-    element.childNodes.forEach((child) => walk(child, inner, childrenInCell));
-    if (tag && BLOCK.test(tag)) current().add(inCell && context.kind !== 'code' ? ' ' : '\n', context);
-  };
-  walk(parse(html, PARSE_OPTIONS), TEXT);
+    const element = open.pop()!;
+    if (UNREAD.test(element.tag)) unread--;
+    else if (unread) return;
+    else if (heading) {
+      if (open.length + 1 === heading.depth) {
+        sections.push({ heading: heading.text.replace(/\s+/g, ' ').trim(), body: new SectionText() });
+        heading = undefined;
+      }
+    } else if (BLOCK.test(element.tag)) {
+      current().add(element.inCell && element.outer.kind !== 'code' ? ' ' : '\n', element.outer);
+    }
+  });
   return sections
     .map(({ heading, body }) => ({ heading, ...body.read() }))
     .filter((section) => section.heading || section.text)
@@ -116,23 +185,23 @@ export function splitPassages(html: string): Passage[] {
 }
 
 /** The context of an element's inside: a code block stays code; a table's first row of headers is its header. */
-function innerContext(element: HTMLElement, outer: Context): Context {
+function innerContext(tag: string, outer: Context, rowHasHeaders: boolean): Context {
   if (outer.kind === 'code') return outer;
-  switch (element.tagName) {
-    case 'PRE':
+  switch (tag) {
+    case 'pre':
       return { kind: 'code' };
-    case 'TABLE':
+    case 'table':
       return { kind: 'row', table: { headerSeen: false } };
-    case 'TR': {
+    case 'tr': {
       const table = outer.kind === 'row' ? outer.table : { headerSeen: false };
       // A table's first row of headers names its columns: the row quoted above any of its others.
-      if (!table.headerSeen && element.querySelector('th')) {
+      if (!table.headerSeen && rowHasHeaders) {
         table.headerSeen = true;
         return { kind: 'header', table };
       }
       return { kind: 'row', table };
     }
-    case 'LI':
+    case 'li':
       return { kind: 'item' };
     default:
       return outer;
