@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { placeCaret } from './editor-caret';
-import { expect, test } from './fixtures';
+import { createItem, expect, test } from './fixtures';
 import { teamOfTwo } from './team-of-two';
 
 /** Another editor's keystrokes arrive within milliseconds; the stored item follows 2 s after typing stops. Room for a busy machine. */
@@ -8,10 +8,7 @@ const WITHIN = { timeout: 15_000 };
 
 /** Both open the item's edit page and see each other there. */
 async function bothEditing(page: Page, grace: Page, accountId: string, content: string) {
-  const created = await page.request.post(`/api/accounts/${accountId}/knowledge`, {
-    data: { title: 'Boiler runbook', content, tags: ['boiler'] },
-  });
-  const item = (await created.json()).data as { id: string; short_id: string };
+  const item = await createItem(page, accountId, { title: 'Boiler runbook', content, tags: ['boiler'] });
   const editPath = `/account/${accountId}/knowledge/edit/${item.short_id}`;
   await page.goto(editPath);
   await grace.goto(editPath);
@@ -201,10 +198,7 @@ test('a reader of the article sees who is editing it, live; the editor is not to
   saveScreenshot,
 }) => {
   const { accountId, grace } = await teamOfTwo(page, browser, lore);
-  const created = await page.request.post(`/api/accounts/${accountId}/knowledge`, {
-    data: { title: 'Boiler runbook', content: '<p>Bleed the radiators.</p>' },
-  });
-  const item = (await created.json()).data as { short_id: string };
+  const item = await createItem(page, accountId, { title: 'Boiler runbook', content: '<p>Bleed the radiators.</p>' });
   await grace.goto(`/account/${accountId}/knowledge/${item.short_id}`);
   await expect(grace.getByRole('heading', { name: 'Boiler runbook' })).toBeVisible();
   await expect(grace.getByRole('list', { name: 'Also here' })).toBeHidden();

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { insertMember } from '../server/data/account-members';
 import type { TestServer } from '../server/test/test-server';
 import { seriousProblems } from './axe';
-import { expect, signInThroughEmail, test, uniqueEmail } from './fixtures';
+import { createItem, expect, signInThroughEmail, test, uniqueEmail } from './fixtures';
 
 /** A workspace owned by the page's person, and a member in a browser of their own (`viewport` for a phone). */
 async function workspaceWithMember(
@@ -29,9 +29,7 @@ async function workspaceWithMember(
 }
 
 async function createPage(page: Page, accountId: string, data: Record<string, unknown>) {
-  const answer = await page.request.post(`/api/accounts/${accountId}/knowledge`, { data });
-  expect(answer.status()).toBe(201);
-  return (await answer.json()).data as { id: string; short_id: string; collectionId: string };
+  return createItem<{ id: string; short_id: string; collectionId: string }>(page, accountId, data);
 }
 
 /** Drags one tree row onto another's top edge, middle or bottom edge, with the mouse, step by step. */

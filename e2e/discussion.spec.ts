@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { linkIn } from '../server/test/mailbox';
 import { seriousProblems } from './axe';
 import { placeCaret } from './editor-caret';
-import { expect, signInAs, test } from './fixtures';
+import { createItem, expect, signInAs, test } from './fixtures';
 import { teamOfTwo } from './team-of-two';
 
 /** Another person's change arrives over the event stream or the shared document; room for a busy machine. */
@@ -42,9 +42,7 @@ const whoIs = async (someone: Page) =>
 
 /** An item written by the page's person, through the API. */
 async function itemBy(page: Page, accountId: string, title: string, content: string) {
-  const created = await page.request.post(`/api/accounts/${accountId}/knowledge`, { data: { title, content } });
-  expect(created.status()).toBe(201);
-  return (await created.json()).data as { id: string; short_id: string };
+  return createItem(page, accountId, { title, content });
 }
 
 test('two people discuss a passage: mention, live bell, e-mail, reply, the anchor through edits, resolve', async ({

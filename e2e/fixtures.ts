@@ -113,3 +113,24 @@ export async function pressUntilAnnounced(page: Page, key: string, announced: st
 }
 
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/**
+ * Creates an item through the API in the page's session, as the app's own client would: an
+ * answer 503 "busy" (the embedded database turning work away on a loaded machine, decision 27)
+ * is asked again after its Retry-After. Fails unless the item was created; answers it.
+ */
+export async function createItem<Item = { id: string; short_id: string }>(
+  page: Page,
+  accountId: string,
+  data: Record<string, unknown>,
+  headers?: Record<string, string>,
+): Promise<Item> {
+  const post = () => page.request.post(`/api/accounts/${accountId}/knowledge`, { data, headers });
+  let answer = await post();
+  for (let tries = 1; answer.status() === 503 && tries < 5; tries++) {
+    await page.waitForTimeout(Number(answer.headers()['retry-after'] ?? 2) * 1000);
+    answer = await post();
+  }
+  expect(answer.status(), `the create of "${String(data.title)}"`).toBe(201);
+  return ((await answer.json()) as { data: Item }).data;
+}

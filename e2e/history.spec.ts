@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signInThroughEmail, test, uniqueEmail } from './fixtures';
+import { createItem, expect, signInThroughEmail, test, uniqueEmail } from './fixtures';
 import { teamOfTwo } from './team-of-two';
 
 /** The other member's save reaches an open page through the live refresh: 3.5 s at most, plus room for a busy machine. */
@@ -31,10 +31,11 @@ test('two members edit the same item: the text merges live; the second title sav
   saveScreenshot,
 }) => {
   const { accountId, grace } = await teamOfTwo(page, browser, lore);
-  const created = await page.request.post(`/api/accounts/${accountId}/knowledge`, {
-    data: { title: 'Boiler runbook', content: '<p>Bleed the radiators.</p>', tags: ['boiler'] },
+  const item = await createItem(page, accountId, {
+    title: 'Boiler runbook',
+    content: '<p>Bleed the radiators.</p>',
+    tags: ['boiler'],
   });
-  const item = (await created.json()).data as { id: string; short_id: string };
   const editPath = `/account/${accountId}/knowledge/edit/${item.short_id}`;
 
   // Both open the editor on version 1.
@@ -199,8 +200,7 @@ test('history of an item never changed says so', async ({ page, lore, saveScreen
   await page.getByRole('button', { name: 'Create workspace' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const accountId = page.url().match(/account\/([0-9a-f-]{36})/)![1]!;
-  const created = await page.request.post(`/api/accounts/${accountId}/knowledge`, { data: { title: 'Fresh note' } });
-  const item = (await created.json()).data as { short_id: string };
+  const item = await createItem(page, accountId, { title: 'Fresh note' });
   await page.goto(`/account/${accountId}/knowledge/history/${item.short_id}`);
   await expect(page.getByText('No earlier versions yet')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Version 1 (current)' })).toBeVisible();

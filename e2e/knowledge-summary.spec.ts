@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, signInThroughEmail, test, uniqueEmail } from './fixtures';
+import { createItem, expect, signInThroughEmail, test, uniqueEmail } from './fixtures';
 
 const paragraphs = [
   'Every merge to main runs the pipeline. Never skip the checks, even for a one-line change.',
@@ -43,10 +43,7 @@ test('a saved item gets its AI summary and question from the job queue', async (
 
   // A card whose text is short shows the summary after it. A model writes summaries of short items in
   // its own words (the extractive writer's is the item's own first sentences): set one as a model would.
-  const created = await page.request.post(`/api/accounts/${accountId}/knowledge`, {
-    data: { title: 'Printer', content: '<p>Third floor.</p>' },
-  });
-  const short = (await created.json()).data as { id: string };
+  const short = await createItem(page, accountId, { title: 'Printer', content: '<p>Third floor.</p>' });
   await expect.poll(() => lore.db.selectFrom('jobs').select('id').where('key', '=', short.id).execute()).toEqual([]);
   await lore.db
     .updateTable('knowledge')

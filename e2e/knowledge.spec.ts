@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, pressUntilAnnounced, signInThroughEmail, test, uniqueEmail } from './fixtures';
+import { createItem, expect, pressUntilAnnounced, signInThroughEmail, test, uniqueEmail } from './fixtures';
 
 /** Pastes a PNG drawn on a canvas into the focused editor, as a screenshot paste would. */
 async function pasteImage(page: Page) {
@@ -118,8 +118,7 @@ test('write, find, read, edit, star, reorder and delete knowledge', async ({ pag
         '<h2>Nightly</h2><p>Base backups run at 02:00 UTC and WAL is archived continuously to object storage.</p>',
     },
   ];
-  for (const seed of seeds)
-    expect((await page.request.post(`/api/accounts/${accountId}/knowledge`, { data: seed })).status()).toBe(201);
+  for (const seed of seeds) await createItem(page, accountId, seed);
 
   // Find by keyword (words from the body) and by tag; the URL follows the filters.
   await page.getByRole('link', { name: 'Knowledge', exact: true }).click();
@@ -235,17 +234,7 @@ test('article errors, infinite scroll, phone layout and help', async ({ page, lo
 
   // Twenty at a time; the next page loads when the end of the list scrolls into view.
   const accountId = base.match(/account\/([0-9a-f-]{36})/)![1]!;
-  for (let i = 1; i <= 23; i++) {
-    const data = { title: `Note ${i}`, content: `<p>Entry ${i}</p>` };
-    // On a loaded machine Lore may answer 503 "busy" before saving anything: asked again after its
-    // Retry-After, as a client should. Any other answer fails here rather than at the count.
-    let answer = await page.request.post(`/api/accounts/${accountId}/knowledge`, { data });
-    for (let tries = 1; answer.status() === 503 && tries < 5; tries++) {
-      await page.waitForTimeout(Number(answer.headers()['retry-after'] ?? 2) * 1000);
-      answer = await page.request.post(`/api/accounts/${accountId}/knowledge`, { data });
-    }
-    expect(answer.status()).toBe(201);
-  }
+  for (let i = 1; i <= 23; i++) await createItem(page, accountId, { title: `Note ${i}`, content: `<p>Entry ${i}</p>` });
   await page.reload();
   await expect(cards(page)).toHaveCount(20);
   await expect(cards(page).first()).toContainText('Note 23');

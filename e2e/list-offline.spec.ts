@@ -1,4 +1,4 @@
-import { expect, signInThroughEmail, test, uniqueEmail } from './fixtures';
+import { createItem, expect, signInThroughEmail, test, uniqueEmail } from './fixtures';
 
 const OFFLINE_TEXT = 'You appear to be offline. Check your internet connection.';
 
@@ -13,13 +13,13 @@ test('offline, the knowledge list keeps the cards it had and says so where the c
   await page.getByRole('button', { name: 'Create workspace' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const accountId = page.url().match(/account\/([0-9a-f-]{36})/)![1]!;
-  for (const title of ['Tide tables', 'Harbour rules']) {
-    const created = await page.request.post(`/api/accounts/${accountId}/knowledge`, {
-      data: { title, content: `<p>${title} for the crew.</p>`, tags: [] },
-      headers: { origin: lore.baseUrl },
-    });
-    expect(created.status()).toBe(201);
-  }
+  for (const title of ['Tide tables', 'Harbour rules'])
+    await createItem(
+      page,
+      accountId,
+      { title, content: `<p>${title} for the crew.</p>`, tags: [] },
+      { origin: lore.baseUrl },
+    );
   await page.getByRole('link', { name: 'Knowledge', exact: true }).click();
   const cards = page.getByTestId('knowledge-card');
   await expect(cards).toHaveCount(2);

@@ -10,7 +10,7 @@ import { openDatabase } from '../server/db/client';
 import { lockDataFolder } from '../server/db/data-folder-lock';
 import { freePort } from '../server/test/free-port';
 import { startLoreProcess, type LoreProcess } from '../server/test/lore-process';
-import { expect, signInThroughEmail, test, uniqueEmail } from './fixtures';
+import { createItem, expect, signInThroughEmail, test, uniqueEmail } from './fixtures';
 
 /**
  * Another member's change shows without reloading, soon: the spec's throttle lets a refresh wait
@@ -58,11 +58,11 @@ test("two members see each other's changes as they happen, without reloading", a
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
-  const created = await page.request.post(`/api/accounts/${accountId}/knowledge`, {
-    data: { title: 'Release checklist', content: '<p>Tag, build, ship.</p>', tags: ['release'] },
+  const item = await createItem(page, accountId, {
+    title: 'Release checklist',
+    content: '<p>Tag, build, ship.</p>',
+    tags: ['release'],
   });
-  expect(created.status()).toBe(201);
-  const item = (await created.json()).data as { id: string; short_id: string };
   await expect(updatingPill(teammate)).toBeVisible(WITHIN);
   await saveScreenshot('live-updating-content-phone', teammate);
   await expect(card(teammate, 'Release checklist')).toBeVisible(WITHIN);

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { hashLoginLinkToken } from '../server/auth/login-links';
 import { linkIn, tokenOf } from '../server/test/mailbox';
 import type { TestServer } from '../server/test/test-server';
-import { expect, signInThroughEmail, test, uniqueEmail, signInAs } from './fixtures';
+import { createItem, expect, signInThroughEmail, test, uniqueEmail, signInAs } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -50,10 +50,11 @@ test.describe('people', () => {
 
     // What they write is signed with that name, not 'Unknown Author'.
     const accountId = page.url().match(/account\/([0-9a-f-]{36})/)![1]!;
-    const created = await page.request.post(`/api/accounts/${accountId}/knowledge`, {
-      data: { title: 'Written before a name', content: '<p>Hello</p>', tags: [] },
+    const item = await createItem(page, accountId, {
+      title: 'Written before a name',
+      content: '<p>Hello</p>',
+      tags: [],
     });
-    const item = (await created.json()).data;
     await page.goto(`/account/${accountId}/knowledge/${item.short_id}`);
     await expect(page.getByRole('heading', { name: 'Written before a name' })).toBeVisible();
     await expect(page.getByText(namePart, { exact: true }).first()).toBeVisible();
