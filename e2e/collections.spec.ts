@@ -28,10 +28,6 @@ async function workspaceWithMember(
   return { accountId, member, memberId };
 }
 
-async function createPage(page: Page, accountId: string, data: Record<string, unknown>) {
-  return createItem<{ id: string; short_id: string; collectionId: string }>(page, accountId, data);
-}
-
 /** Drags one tree row onto another's top edge, middle or bottom edge, with the mouse, step by step. */
 async function drag(page: Page, from: Locator, to: Locator, where: 'before' | 'inside' | 'after') {
   const source = (await from.boundingBox())!;
@@ -56,10 +52,10 @@ test('builds a tree by dragging in the sidebar and with the keyboard Move dialog
   saveScreenshot,
 }) => {
   const { accountId } = await workspaceWithMember(page, browser, lore);
-  const service = await createPage(page, accountId, { title: 'Payments service' });
-  const runbook = await createPage(page, accountId, { title: 'Runbook' });
-  const oncall = await createPage(page, accountId, { title: 'On call' });
-  await createPage(page, accountId, { title: 'Glossary' });
+  const service = await createItem(page, accountId, { title: 'Payments service' });
+  const runbook = await createItem(page, accountId, { title: 'Runbook' });
+  const oncall = await createItem(page, accountId, { title: 'On call' });
+  await createItem(page, accountId, { title: 'Glossary' });
 
   await page.goto(`/account/${accountId}/knowledge`);
   const tree = page.getByRole('navigation', { name: 'Collections' });
@@ -128,7 +124,7 @@ test('a restricted collection is invisible to a member outside it; the admin man
   saveScreenshot,
 }) => {
   const { accountId, member } = await workspaceWithMember(page, browser, lore);
-  await createPage(page, accountId, { title: 'Lunch menu' });
+  await createItem(page, accountId, { title: 'Lunch menu' });
 
   // The owner makes a restricted collection from the sidebar, choosing no one.
   await page.goto(`/account/${accountId}/knowledge`);
@@ -146,7 +142,7 @@ test('a restricted collection is invisible to a member outside it; the admin man
   const board = (await (await page.request.get(`/api/accounts/${accountId}/collections`)).json()).data.collections.find(
     (c: { name: string }) => c.name === 'Board room',
   ) as { id: string };
-  const secret = await createPage(page, accountId, { title: 'Hangar sale', collectionId: board.id });
+  const secret = await createItem(page, accountId, { title: 'Hangar sale', collectionId: board.id });
 
   // The member sees neither the collection, its page, nor the page by its link.
   await member.goto(`/account/${accountId}/knowledge`);
@@ -188,8 +184,8 @@ test('on a phone the tree opens from the menu and a page is opened by touch', as
   saveScreenshot,
 }) => {
   const { accountId, member } = await workspaceWithMember(page, browser, lore, { width: 390, height: 844 });
-  const parent = await createPage(page, accountId, { title: 'Onboarding' });
-  await createPage(page, accountId, { title: 'First week', parentId: parent.id });
+  const parent = await createItem(page, accountId, { title: 'Onboarding' });
+  await createItem(page, accountId, { title: 'First week', parentId: parent.id });
 
   await member.goto(`/account/${accountId}/knowledge`);
   await member.getByRole('button', { name: 'Open menu' }).click();
@@ -224,8 +220,8 @@ test('a long level is read a hundred pages at a time, and a new page inside anot
   lore,
 }) => {
   const { accountId } = await workspaceWithMember(page, browser, lore);
-  const guide = await createPage(page, accountId, { title: 'Guide' });
-  const chapter = await createPage(page, accountId, { title: 'Chapter one', parentId: guide.id });
+  const guide = await createItem(page, accountId, { title: 'Guide' });
+  const chapter = await createItem(page, accountId, { title: 'Chapter one', parentId: guide.id });
   // 104 more at the top, stored by hand: past one page of the level.
   await lore.db
     .insertInto('knowledge')

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { retryAfterOf, type ApiInput, type ApiOutput } from '../common/api/client';
+import type { createKnowledge } from '../common/api/knowledge';
 import { linkIn } from '../server/test/mailbox';
 import { startTestServer, type TestServer } from '../server/test/test-server';
 
@@ -119,18 +121,19 @@ export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.flo
  * answer 503 "busy" (the embedded database turning work away on a loaded machine, decision 27)
  * is asked again after its Retry-After. Fails unless the item was created; answers it.
  */
-export async function createItem<Item = { id: string; short_id: string }>(
+export async function createItem(
   page: Page,
   accountId: string,
-  data: Record<string, unknown>,
+  item: ApiInput<typeof createKnowledge>['json'],
   headers?: Record<string, string>,
-): Promise<Item> {
-  const post = () => page.request.post(`/api/accounts/${accountId}/knowledge`, { data, headers });
+): Promise<ApiOutput<typeof createKnowledge>['data']> {
+  const post = () => page.request.post(`/api/accounts/${accountId}/knowledge`, { data: item, headers });
   let answer = await post();
   for (let tries = 1; answer.status() === 503 && tries < 5; tries++) {
-    await page.waitForTimeout(Number(answer.headers()['retry-after'] ?? 2) * 1000);
+    const seconds = retryAfterOf({ headers: new Headers(answer.headers()) }) ?? 2;
+    await page.waitForTimeout(seconds * 1000);
     answer = await post();
   }
-  expect(answer.status(), `the create of "${String(data.title)}"`).toBe(201);
-  return ((await answer.json()) as { data: Item }).data;
+  expect(answer.status(), `the create of "${item.title}"`).toBe(201);
+  return ((await answer.json()) as ApiOutput<typeof createKnowledge>).data;
 }
