@@ -68,6 +68,37 @@ test.describe('people', () => {
     await expect(prompt).toBeHidden();
   });
 
+  test('the name prompt is drawn with the page, never pushing it down under a reaching hand', async ({
+    page,
+    lore,
+  }) => {
+    const { id: accountId, owner } = await lore.account({ name: 'Acme Docs' });
+    await signInAs(page, lore, owner);
+    // Whether the prompt was there when the page's first button was drawn.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        const invite = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Invite User'));
+        if (!invite) return;
+        const drawn = window as unknown as { promptWhenDrawn?: boolean };
+        drawn.promptWhenDrawn = document.querySelector('[data-testid="name-prompt"]') !== null;
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // The profile answers last: after the workspace, which is all the page itself needs.
+    let accountAnswered!: () => void;
+    const workspaceKnown = new Promise<void>((resolve) => (accountAnswered = resolve));
+    page.on('requestfinished', (request) => request.url().endsWith(`/api/accounts/${accountId}`) && accountAnswered());
+    await page.route('**/api/me', async (route) => {
+      await workspaceKnown;
+      await route.continue();
+    });
+
+    await page.goto(`/account/${accountId}/users`);
+    await expect(page.getByTestId('name-prompt')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Invite User' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { promptWhenDrawn?: boolean }).promptWhenDrawn)).toBe(true);
+  });
+
   test('a name given in the prompt names them at once; initials keep whole emoji', async ({
     page,
     lore,

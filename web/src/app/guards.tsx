@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback } from 'react';
 import { RefreshCw, WifiOff } from 'lucide-react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSignOut } from '@/features/auth';
-import { loadNamePrompt } from '@/features/profile';
+import { meQuery, NamePrompt } from '@/features/profile';
 import { GlobalLoader } from '@/components/layout/global-loader';
 import { ServerBusyScreen } from '@/components/layout/server-busy';
 import { Button } from '@/components/ui/button';
@@ -43,7 +43,25 @@ export function SignedOutOnly() {
   return session.data ? <Navigate to={paths.accounts()} replace /> : <Outlet />;
 }
 
-const NamePrompt = lazy(loadNamePrompt);
+/**
+ * The page of someone signed in without a name: drawn together with the name
+ * prompt above it (or without it, once they answered it). A prompt appearing
+ * over a page already drawn would move everything under it as a person reaches
+ * for it, so the page waits for the profile, which its shell asks for anyway.
+ * The prompt's code comes with the app's (1 kB): loaded apart, it would hold up
+ * the page, or the taking over of a page the server drew. A profile that cannot
+ * be read leaves the prompt out.
+ */
+function PageOfTheNameless() {
+  const me = useQuery(meQuery);
+  if (me.isPending) return <GlobalLoader />;
+  return (
+    <>
+      {me.data?.ask_for_name && <NamePrompt />}
+      <Outlet />
+    </>
+  );
+}
 
 const TwoFactorVerifyScreen = lazy(() =>
   import('@/features/two-factor').then((m) => ({ default: m.TwoFactorVerifyScreen })),
@@ -95,13 +113,8 @@ export function SignedInOnly() {
         <Suspense fallback={null}>
           <LiveUpdates userId={session.data.user.id} />
         </Suspense>
-        {/* Someone signed in with a name never needs the prompt's code; the prompt itself asks the server. */}
-        {!session.data.user.name.trim() && (
-          <Suspense fallback={null}>
-            <NamePrompt />
-          </Suspense>
-        )}
-        <Outlet />
+        {/* Someone signed in with a name never needs the prompt's code. */}
+        {session.data.user.name.trim() ? <Outlet /> : <PageOfTheNameless />}
       </>
     );
   }
