@@ -159,14 +159,15 @@ test('content over its size limit is counted as it grows and refused with the nu
     content: `<p>${'log line '.repeat(46_666)}</p>`,
   });
   await page.goto(`${account}/knowledge/edit/${item.short_id}`);
-  await expect(page.getByText(/^4\d\d,\d{3}\/500,000 characters$/)).toBeVisible();
+  // Half a megabyte in the editor: on a busy machine it opens in well over the usual 10 s.
+  await expect(page.getByText(/^4\d\d,\d{3}\/500,000 characters$/)).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText(/Too long to save/)).toBeHidden();
 
   // Pasting 100,000 more characters takes it over: the counter turns red and says by how much.
   await page.getByRole('textbox', { name: 'Content' }).click();
   await page.keyboard.press('Control+End');
   await pasteText(page, 'z'.repeat(100_000));
-  await expect(page.getByText(/^5\d\d,\d{3}\/500,000 characters$/)).toBeVisible();
+  await expect(page.getByText(/^5\d\d,\d{3}\/500,000 characters$/)).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText(/^Too long to save: \d{2},\d{3} characters over the limit$/)).toBeVisible();
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(
