@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy, RenderParameters } from 'pdfjs-dist/types/src/display/api';
 import { answerMessages } from '../threads/worker-thread';
 
@@ -32,7 +33,6 @@ const STANDARD_FONTS =
   path.sep;
 
 async function read(input: PdfWorkerInput): Promise<PdfWorkerOutput> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const loading = pdfjs.getDocument({
     data: input.data,
     standardFontDataUrl: STANDARD_FONTS,

@@ -14,8 +14,10 @@ const IDLE_MS = 60_000;
 /**
  * In a worker module: answers each message with `work`'s result, one at a time.
  * What `work` throws goes back as its message (a ThreadWorkError where it was sent).
+ * Its first message says the module has loaded and listens.
  */
 export function answerMessages<In, Out>(work: (input: In) => Promise<Out> | Out) {
+  parentPort?.postMessage('ready');
   parentPort?.on('message', (input: In) => {
     Promise.resolve()
       .then(() => work(input))
@@ -48,11 +50,13 @@ function startWorker(callerUrl: string, name: string, heapMb: number): Worker {
 /**
  * Work sent to one worker thread, one piece at a time: heavy parsing never holds up
  * the requests the main thread serves, and a piece that takes longer than its time
- * limit is stopped by ending the thread (the next piece starts a new one). The thread
- * stays warm while busy, and ends after a minute idle.
+ * limit is stopped by ending the thread (the next piece starts a new one). A limit
+ * counts from the moment the thread has loaded its module: a thread slow to start on
+ * a busy machine (seconds, through tsx in tests over 30) is not the work's fault. The
+ * thread stays warm while busy, and ends after a minute idle.
  */
 export class WorkerThread<In, Out> {
-  #worker: Worker | undefined;
+  #worker: Promise<Worker> | undefined;
   #queue: Promise<unknown> = Promise.resolve();
   #idleTimer: NodeJS.Timeout | undefined;
 
@@ -68,9 +72,9 @@ export class WorkerThread<In, Out> {
     return next;
   }
 
-  #runNow(input: In, timeLimitMs: number): Promise<Out> {
+  async #runNow(input: In, timeLimitMs: number): Promise<Out> {
     clearTimeout(this.#idleTimer);
-    const worker = (this.#worker ??= startWorker(this.module.callerUrl, this.module.name, this.module.heapMb));
+    const worker = await (this.#worker ??= this.#start());
     // Work keeps the process alive; an idle thread does not hold up its exit.
     worker.ref();
     let timer: NodeJS.Timeout | undefined;
@@ -100,8 +104,29 @@ export class WorkerThread<In, Out> {
     });
   }
 
+  /** A new thread, once its module has loaded (its first message); one that fails to load is ended. */
+  #start(): Promise<Worker> {
+    const worker = startWorker(this.module.callerUrl, this.module.name, this.module.heapMb);
+    return new Promise<Worker>((resolve, reject) => {
+      const failed = (error: Error) => {
+        this.#worker = undefined;
+        void worker.terminate();
+        reject(error);
+      };
+      const ended = (code: number) => failed(new Error(`The ${this.module.name} thread ended as it started (${code})`));
+      worker.once('error', failed).once('exit', ended);
+      worker.once('message', () => {
+        worker.off('error', failed).off('exit', ended);
+        resolve(worker);
+      });
+    });
+  }
+
   #stop() {
-    void this.#worker?.terminate();
+    void this.#worker?.then(
+      (worker) => worker.terminate(),
+      () => undefined,
+    );
     this.#worker = undefined;
   }
 }
