@@ -30,7 +30,7 @@ function startLore(dataDir: string, port: number, env?: Record<string, string>) 
 describe.skipIf(testEngine === 'postgres')('the Lore process', () => {
   it(
     'takes over a stale lock, keeps its data folder private, refuses a second process on it, stops cleanly on SIGTERM and keeps its data',
-    { timeout: 240_000 },
+    { timeout: 600_000 },
     async () => {
       const dataDir = newDataDir();
       fs.chmodSync(dataDir, 0o777);

@@ -49,7 +49,7 @@ function editor(client: TestClient, accountId: string, itemId: string) {
 }
 
 describe('a Lore process killed while people type', () => {
-  it('keeps every update it acknowledged', { timeout: 240_000 }, async () => {
+  it('keeps every update it acknowledged', { timeout: 600_000 }, async () => {
     const database = testEngine === 'postgres' ? await openTestDatabase() : undefined;
     if (database) cleanUps.push(() => database.drop());
     if (database) await database.database.close();
@@ -87,7 +87,7 @@ describe('a Lore process killed while people type', () => {
 });
 
 describe.skipIf(testEngine !== 'postgres')('two Lore processes on one PostgreSQL', () => {
-  it('carry each editor’s words, and carets, to the other process', { timeout: 240_000 }, async () => {
+  it('carry each editor’s words, and carets, to the other process', { timeout: 600_000 }, async () => {
     const { database, url, drop } = await openTestDatabase();
     cleanUps.push(drop);
     const lore: TestServer = await startTestServer({ database });

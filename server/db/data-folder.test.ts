@@ -57,7 +57,7 @@ describe.skipIf(process.platform === 'win32')('keepDataFolderPrivate', () => {
     expect(notPrivate(dir)).toEqual([]);
   });
 
-  it('keeps the files PGlite creates private when openDatabase opens it', { timeout: 60_000 }, async () => {
+  it('keeps the files PGlite creates private when openDatabase opens it', { timeout: 240_000 }, async () => {
     const dir = tempDir();
     const database = await openDatabase({ dataDir: path.join(dir, 'pglite') });
     await sql`create table notes (body text)`.execute(database.db);

@@ -18,7 +18,7 @@ afterEach(() => {
 
 // The process's own embedded database; the PostgreSQL run covers processes in two-processes.test.ts.
 describe.skipIf(testEngine === 'postgres')('stopping Lore', () => {
-  it('ends its live streams at once, so it stops cleanly without waiting for them', { timeout: 240_000 }, async () => {
+  it('ends its live streams at once, so it stops cleanly without waiting for them', { timeout: 600_000 }, async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-shutdown-'));
     lore = startLoreProcess({ port: await freePort(), dataDir });
     await lore.ready();

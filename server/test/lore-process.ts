@@ -56,7 +56,7 @@ export function startLoreProcess(options: {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve((exitCode = code))));
 
   /** The first match of `text` in the log from `since` (a length of `output()`) on, once it is there. */
-  const waitFor = async (text: string | RegExp, timeoutMs = 120_000, since = 0) => {
+  const waitFor = async (text: string | RegExp, timeoutMs = 300_000, since = 0) => {
     const deadline = Date.now() + timeoutMs;
     const find = () => {
       const log = output.slice(since);

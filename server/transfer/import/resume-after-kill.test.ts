@@ -84,7 +84,7 @@ async function sendImport(
 }
 
 describe('an import interrupted by SIGKILL', () => {
-  it('leaves whole items, and run again brings in the rest without a duplicate', { timeout: 240_000 }, async () => {
+  it('leaves whole items, and run again brings in the rest without a duplicate', { timeout: 600_000 }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-import-kill-'));
     cleanUps.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const postgres = testEngine === 'postgres' ? await openTestDatabase() : undefined;
