@@ -113,7 +113,7 @@ export function SignedInOnly() {
         <Suspense fallback={null}>
           <LiveUpdates userId={session.data.user.id} />
         </Suspense>
-        {/* Someone signed in with a name never needs the prompt's code. */}
+        {/* Someone signed in with a name is never asked for one: their page does not wait for the profile. */}
         {session.data.user.name.trim() ? <Outlet /> : <PageOfTheNameless />}
       </>
     );
