@@ -6,9 +6,9 @@
  * topic words it repeats. Worker threads generate them and index them with the real
  * indexer (`buildItemIndex`, `itemWords`); the rows go in with COPY, in batches, with
  * the search tables' triggers and the GIN index of search_items off during the load.
- * The statistics the indexer keeps beside its rows (search_totals, search_term_counts)
- * and the vocabulary are summed from each item's contribution and words, as it would
- * have, and checked; knowledge's own triggers stay on, so whatever the app keeps from an
+ * The statistics the indexer keeps beside its rows (search_totals, search_term_counts
+ * with the words offered for each term) are summed from each item's contribution and
+ * words, as it would have, and checked; knowledge's own triggers stay on, so whatever the app keeps from an
  * item's row is kept. A few items are indexed again through the real indexer to check
  * the load stored the same rows. Used by `npm run bench` and
  * `npm run bench:ai-search`.
@@ -415,16 +415,14 @@ export async function checkAgainstIndexer(db: Kysely<DB>, accountIds: string[], 
     const terms = await sql`
       SELECT chunk, vector::text, layout FROM search_items WHERE knowledge_id = ${knowledgeId} ORDER BY chunk
     `.execute(executor);
-    const itemWordList = itemWords(item).map((w) => w.word);
-    const words = await sql`
-      SELECT word, term FROM search_vocabulary
-      WHERE account_key = ${accountKey(accountId)} AND word = ANY(${itemWordList}::text[])
-      ORDER BY word`.execute(executor);
-    const written = await sql`
-      SELECT term FROM search_term_counts
-      WHERE account_key = ${accountKey(accountId)} AND written AND term = ANY(${itemWordList}::text[])
-      ORDER BY term`.execute(executor);
-    return JSON.stringify([terms.rows, words.rows, written.rows]);
+    const itemWordList = itemWords(item);
+    // The item's words that its terms' rows offer (written as the term, or among its forms).
+    const offered = await sql`
+      SELECT w.word, w.term FROM unnest(${itemWordList.map((w) => w.word)}::text[], ${itemWordList.map((w) => w.term)}::text[]) AS w (word, term)
+      JOIN search_term_counts c ON c.account_key = ${accountKey(accountId)} AND c.term = w.term
+      WHERE w.word = ANY(string_to_array(ltrim(search_offered_words(c.term, c.written, c.forms)), ' '))
+      ORDER BY w.word`.execute(executor);
+    return JSON.stringify([terms.rows, offered.rows]);
   };
   const rollBack = new Error('roll back');
   for (const accountId of accountIds) {
@@ -486,7 +484,7 @@ export interface LoadReport {
 
 /**
  * Loads one workspace per size into its account, each item written by `userId`.
- * Statistics, vocabulary and indexes are right when it returns, and VACUUM ANALYZE has run.
+ * Statistics (with the words offered) and indexes are right when it returns, and VACUUM ANALYZE has run.
  * knowledge.search_vector, when the schema still has it (before migration 0020; never
  * read), is left empty: its trigger alone takes about 6 ms an item.
  */
@@ -592,27 +590,18 @@ export async function loadWorkspaces(
         `INSERT INTO search_totals (account_id, items, passages, passage_length, outline_length) VALUES ($1, $2, $3, $4, $5)`,
         [accountId, ...sums],
       );
-      // A term is `written` when some item writes it as a word, as it is (addVocabularyWords).
-      const lines = [...terms].map(
-        ([term, counts]) => `${keyOf.get(accountId)}\t${term}\t${words.get(term) === term}\t${counts.join('\t')}\n`,
-      );
+      // A term is `written` when some item writes it as a word, as it is; its other words are its forms (addOfferedWords).
+      const forms = new Map<string, string[]>();
+      for (const [word, term] of words) if (word !== term) forms.set(term, [...(forms.get(term) ?? []), word]);
+      const lines = [...terms].map(([term, counts]) => {
+        const termForms = forms.get(term);
+        return `${keyOf.get(accountId)}\t${term}\t${words.get(term) === term}\t${counts.join('\t')}\t${termForms ? copyText(termForms.join(' ')) : '\\N'}\n`;
+      });
       await target.copy(
         'search_term_counts',
-        'account_key, term, written, items, passages, outlines',
+        'account_key, term, written, items, passages, outlines, forms',
         new TextEncoder().encode(lines.join('')),
       );
-    }
-    for (const statement of recreate) await target.query(statement);
-  });
-  // And the vocabulary the indexer would have added to: every word of the items written otherwise than its term, once.
-  await target.query('DELETE FROM search_vocabulary');
-  await step('vocabulary', async () => {
-    const recreate = await dropIndexes(target, 'search_vocabulary');
-    for (const [workspace, { words }] of statistics.entries()) {
-      const lines = [...words]
-        .filter(([word, term]) => word !== term)
-        .map(([word, term]) => `${keyOf.get(accountIds[workspace]!)}\t${copyText(word)}\t${copyText(term)}\n`);
-      await target.copy('search_vocabulary', 'account_key, word, term', new TextEncoder().encode(lines.join('')));
     }
     for (const statement of recreate) await target.query(statement);
   });
@@ -631,7 +620,7 @@ export async function loadWorkspaces(
   if (Number(check!.items) !== items) throw new Error(`Stored ${check!.items} items, made ${items}`);
   log(
     `Loaded in ${seconds(started)} (${workers.length} worker threads): generated, indexed and copied in ${copied}, ` +
-      `search_items indexes, statistics and vocabulary ${indexed}, VACUUM ANALYZE ${vacuumed}.\n` +
+      `search_items indexes and statistics ${indexed}, VACUUM ANALYZE ${vacuumed}.\n` +
       `${items.toLocaleString('en')} items of ${Math.round(totals.words / items)} words on average, ` +
       `${totals.passages.toLocaleString('en')} passages, ${totals.terms.toLocaleString('en')} distinct terms of items, ` +
       `${check!.size}.`,

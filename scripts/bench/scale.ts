@@ -357,7 +357,10 @@ async function pickQueries(
   db: Kysely<DB>,
   accountId: string,
 ): Promise<Omit<Queries, 'collectionId' | 'deepRef' | 'deepLevel'>> {
-  const { rows: vocabulary } = await offeredWords(accountId, () => sql<boolean>`true`).execute(db);
+  const { rows: vocabulary } = await offeredWords(accountId, {
+    rows: () => sql<boolean>`true`,
+    word: () => sql<boolean>`true`,
+  }).execute(db);
   const words = vocabulary
     .filter((row) => /^[a-z]{4,}$/.test(row.word) && !isStopWord(row.word))
     .sort((a, b) => a.word.localeCompare(b.word));

@@ -50,14 +50,7 @@ const { values: args } = parseArgs({
 if (!fs.existsSync(PYTHON_DOCS)) throw new Error(`Needs the corpus in ${PYTHON_DOCS}: apt-get install -y python3-doc`);
 
 /** The tables that make up search, beside the items themselves. */
-const SEARCH_TABLES = [
-  'search_items',
-  'search_term_counts',
-  'search_totals',
-  'search_passages',
-  'search_vocabulary',
-  'search_vectors',
-];
+const SEARCH_TABLES = ['search_items', 'search_term_counts', 'search_totals', 'search_passages', 'search_vectors'];
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -14,36 +14,39 @@ export interface TermGroup {
 
 
 /**
- * The account's words as search offers them, each with its term's count of items: the
- * terms some item writes as they are, and the vocabulary's words written otherwise whose
- * term some item still has (words stay in the vocabulary when their items go).
- * `condition` narrows them, given the column that holds the word.
+ * The account's words as search offers them (decision 47), each with its term's count of
+ * items: of each term some item holds, the term when it is written as a word, and the words
+ * written otherwise (its forms). `match` narrows them: `rows` by a term's offered words
+ * (`search_offered_words`, each after a space: what the trigram index holds), `word` each word.
  */
-export function offeredWords(accountId: string, condition: (word: RawBuilder<string>) => RawBuilder<boolean>) {
-  const term = sql.ref<string>('c.term');
-  const word = sql.ref<string>('v.word');
-  const key = accountKey(accountId);
+export function offeredWords(
+  accountId: string,
+  match: {
+    rows: (offered: RawBuilder<string>) => RawBuilder<boolean>;
+    word: (word: RawBuilder<string>) => RawBuilder<boolean>;
+  },
+) {
+  const offered = sql<string>`search_offered_words(c.term, c.written, c.forms)`;
   return sql<{ word: string; items: number }>`
-    SELECT c.term AS word, c.items FROM search_term_counts c
-    WHERE c.account_key = ${key} AND c.written AND c.items > 0 AND ${condition(term)}
-    UNION ALL
-    SELECT v.word, c.items FROM search_vocabulary v
-    JOIN search_term_counts c ON c.account_key = v.account_key AND c.term = v.term
-    WHERE v.account_key = ${key} AND c.items > 0 AND ${condition(word)}
+    SELECT w.word, max(c.items) AS items FROM search_term_counts c
+    CROSS JOIN LATERAL unnest(string_to_array(ltrim(${offered}), ' ')) AS w (word)
+    WHERE c.account_key = ${accountKey(accountId)} AND (c.written OR c.forms IS NOT NULL) AND c.items > 0
+      AND ${match.rows(offered)} AND ${match.word(sql.ref<string>('w.word'))}
+    GROUP BY w.word
   `;
 }
 
+/** A LIKE pattern's text matched as it is: its wildcards and escape character escaped. */
+const likeText = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
 /** The account's words that start with `prefix`, those used by most items first. */
 export async function wordsStartingWith(db: Executor, accountId: string, prefix: string, limit: number) {
-  // Byte order (COLLATE "C"): every word starting with the prefix lies in [prefix, prefix with its last character + 1).
-  const chars = [...prefix];
-  const next = chars.pop()!.codePointAt(0)! + 1;
-  // The next character; surrogates are not characters, so one past U+D7FF is U+E000.
-  const end = chars.join('') + String.fromCodePoint(next >= 0xd800 && next < 0xe000 ? 0xe000 : next);
-  const starting = (word: RawBuilder<string>) =>
-    sql<boolean>`${word} >= ${prefix} AND ${word} < ${end} AND starts_with(${word}, ${prefix})`;
   const result = await sql<{ word: string }>`
-    SELECT word FROM (${offeredWords(accountId, starting)}) w ORDER BY items DESC, word LIMIT ${limit}
+    SELECT word FROM (${offeredWords(accountId, {
+      // A word starts after a space: the trigram index finds the rows with one starting so.
+      rows: (offered) => sql<boolean>`${offered} LIKE ${`% ${likeText(prefix)}%`}`,
+      word: (word) => sql<boolean>`starts_with(${word}, ${prefix})`,
+    })}) w ORDER BY items DESC, word LIMIT ${limit}
   `.execute(db);
   return result.rows.map((row) => row.word);
 }
@@ -67,14 +70,18 @@ const SPELLING_SIMILARITY = 0.25;
 /** Candidates read for one misspelt word, the most alike first. */
 const SPELLING_CANDIDATES = 30;
 
-/** The account's words most alike to `word` (through the trigram indexes of both kinds of word), with how many items use each one's term. */
+/** The account's words most alike to `word` (through the trigram index of the offered words), with how many items use each one's term. */
 export async function spellingCandidates(db: Executor, accountId: string, word: string) {
   const read = async (trx: Executor) => {
-    // For this transaction only: the threshold the % operator (and so the indexes) go by.
+    // For this transaction only: the thresholds the operators (and so the index) go by. A row
+    // is read when one of its words is that alike (<<%, strict word similarity), then each word.
     await sql`SET LOCAL pg_trgm.similarity_threshold = ${sql.lit(SPELLING_SIMILARITY)}`.execute(trx);
-    const alike = (candidate: RawBuilder<string>) => sql<boolean>`${candidate} % ${word}`;
+    await sql`SET LOCAL pg_trgm.strict_word_similarity_threshold = ${sql.lit(SPELLING_SIMILARITY)}`.execute(trx);
     const result = await sql<{ word: string; items: number }>`
-      SELECT word, items FROM (${offeredWords(accountId, alike)}) w
+      SELECT word, items FROM (${offeredWords(accountId, {
+        rows: (offered) => sql<boolean>`${word} <<% ${offered}`,
+        word: (candidate) => sql<boolean>`${candidate} % ${word}`,
+      })}) w
       ORDER BY similarity(word, ${word}) DESC, items DESC, word LIMIT ${SPELLING_CANDIDATES}
     `.execute(trx);
     return result.rows.map((row) => ({ word: row.word, items: Number(row.items) }));

@@ -7,8 +7,8 @@ import type { Passage } from '../search/passages';
  * The search index (decision 29): per item, its terms at their positions in one
  * tsvector (GIN-indexed: which items hold a term) and the layout of its title,
  * tags and passages; per workspace, BM25's totals and each term's document
- * frequencies; per passage, its text, for answers and embeddings. Ranking is
- * server/search/rank.ts.
+ * frequencies with the words spelling and completion offer for it; per passage,
+ * its place, the key of its embedding. Ranking is server/search/rank.ts.
  */
 
 /** A workspace's totals: BM25's unit counts and total weighted lengths. */
@@ -74,8 +74,8 @@ export interface RankedPassage {
 
 /**
  * The workspace's key in its search statistics (`accounts.search_key`, migration 0049): the
- * rows of `search_term_counts` and `search_vocabulary` are keyed by it, 4 bytes where the
- * workspace's id takes 16. A subquery the database runs once per statement.
+ * rows of `search_term_counts` are keyed by it, 4 bytes where the workspace's id takes
+ * 16. A subquery the database runs once per statement.
  */
 export const accountKey = (accountId: string) => sql<number>`(SELECT search_key FROM accounts WHERE id = ${accountId})`;
 
@@ -114,11 +114,42 @@ const negated = ({ totals, terms }: ItemContribution): ItemContribution => ({
   ),
 });
 
+/** The words an item writes for one of its terms: the term itself, and other forms ("running" for "run"). */
+interface OfferedWords {
+  written: boolean;
+  forms: string[];
+}
+
+/** An item's words by the term each is indexed by: what spelling and completion are to offer (decision 47). */
+function offeredByTerm(words: StoredItemIndex['words']): Map<string, OfferedWords> {
+  const offered = new Map<string, OfferedWords>();
+  for (const { word, term } of words) {
+    const entry = offered.get(term) ?? { written: false, forms: [] };
+    if (word === term) entry.written = true;
+    else entry.forms.push(word);
+    offered.set(term, entry);
+  }
+  return offered;
+}
+
+/** Per term, in the order given: is it written as a word, and its other forms (space-separated, null for none). */
+const offeredColumns = (terms: string[], offered: Map<string, OfferedWords>) => ({
+  written: terms.map((term) => offered.get(term)?.written ?? false),
+  forms: terms.map((term) => offered.get(term)?.forms.join(' ') || null),
+});
+
 /**
- * Adds a change to the workspace's statistics; a term no item holds any more goes.
- * Terms in sorted order, so concurrent writers (already queued on the lock) agree.
+ * Adds a change to the workspace's statistics; a term no item holds any more goes, with
+ * its words. A term's row is added with the words the item offers for it, so it is written
+ * once (decision 46). Terms in sorted order, so concurrent writers (already queued on the
+ * lock) agree.
  */
-async function addToStatistics(db: Executor, accountId: string, change: ItemContribution, written: Set<string>) {
+async function addToStatistics(
+  db: Executor,
+  accountId: string,
+  change: ItemContribution,
+  offered: Map<string, OfferedWords>,
+) {
   const { totals } = change;
   await sql`
     INSERT INTO search_totals AS t (account_id, items, passages, passage_length, outline_length)
@@ -129,13 +160,14 @@ async function addToStatistics(db: Executor, accountId: string, change: ItemCont
   const terms = [...change.terms.keys()].sort();
   if (terms.length === 0) return;
   const of = (key: keyof TermRarity) => terms.map((term) => change.terms.get(term)![key]);
+  const { written, forms } = offeredColumns(terms, offered);
   await sql`
-    INSERT INTO search_term_counts AS c (account_key, term, written, items, passages, outlines)
-    SELECT ${accountKey(accountId)}, * FROM unnest(${terms}::text[], ${terms.map((term) => written.has(term))}::bool[],
-      ${of('items')}::int[], ${of('passages')}::int[], ${of('outlines')}::int[])
+    INSERT INTO search_term_counts AS c (account_key, term, written, items, passages, outlines, forms)
+    SELECT ${accountKey(accountId)}, * FROM unnest(${terms}::text[], ${written}::bool[],
+      ${of('items')}::int[], ${of('passages')}::int[], ${of('outlines')}::int[], ${forms}::text[])
     ON CONFLICT (account_key, term) DO UPDATE SET items = c.items + excluded.items,
       passages = c.passages + excluded.passages, outlines = c.outlines + excluded.outlines,
-      written = c.written OR excluded.written
+      written = c.written OR excluded.written, forms = search_forms_with(c.forms, excluded.forms)
   `.execute(db);
   const fewer = terms.filter((term) => change.terms.get(term)!.items < 0);
   if (fewer.length > 0) {
@@ -145,39 +177,21 @@ async function addToStatistics(db: Executor, accountId: string, change: ItemCont
   }
 }
 
-/** The terms an item writes as words, as they are: spelling and completion offer them (decision 46). */
-const writtenTerms = (words: StoredItemIndex['words']) =>
-  new Set(words.filter((w) => w.word === w.term).map((w) => w.term));
-
 /**
- * Adds an item's words to its account's vocabulary (decision 46), after its statistics
- * in their transaction. A word written as the term it is indexed by (most are) marks
- * that term's counts row `written`: a new row is marked as it is added (addToStatistics),
- * this marks a row that was there. Other words are rows of search_vocabulary: only words
- * new to the account, or whose term changed with the analyzer, are written, in word
- * order, so concurrent saves take their rows in the same order.
+ * Adds an item's words to what its workspace offers (decision 47), after its statistics in
+ * their transaction: the rows of terms whose counts did not change, and that the item now
+ * writes as a word or in a form new to the row, are marked or given the form. Words stay
+ * with their term's row until no item holds the term.
  */
-async function addVocabularyWords(db: Executor, accountId: string, words: Array<{ word: string; term: string }>) {
-  const sorted = [...words].sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
-  const asTerm = [...writtenTerms(sorted)];
-  const otherwise = sorted.filter((w) => w.word !== w.term);
-  if (asTerm.length > 0) {
-    await sql`
-      UPDATE search_term_counts SET written = true
-      WHERE account_key = ${accountKey(accountId)} AND term = ANY(${asTerm}::text[]) AND NOT written
-    `.execute(db);
-  }
-  if (otherwise.length === 0) return;
+async function addOfferedWords(db: Executor, accountId: string, offered: Map<string, OfferedWords>) {
+  const terms = [...offered.keys()].sort();
+  if (terms.length === 0) return;
+  const { written, forms } = offeredColumns(terms, offered);
   await sql`
-    INSERT INTO search_vocabulary AS v (account_key, word, term)
-    SELECT ${accountKey(accountId)}, w.word, w.term
-    FROM unnest(${otherwise.map((w) => w.word)}::text[], ${otherwise.map((w) => w.term)}::text[]) WITH ORDINALITY AS w (word, term, n)
-    WHERE NOT EXISTS (
-      SELECT 1 FROM search_vocabulary known
-      WHERE known.account_key = ${accountKey(accountId)} AND known.word = w.word AND known.term = w.term
-    )
-    ORDER BY w.n
-    ON CONFLICT (account_key, word) DO UPDATE SET term = excluded.term
+    UPDATE search_term_counts c SET written = c.written OR w.written, forms = search_forms_with(c.forms, w.forms)
+    FROM unnest(${terms}::text[], ${written}::bool[], ${forms}::text[]) AS w (term, written, forms)
+    WHERE c.account_key = ${accountKey(accountId)} AND c.term = w.term
+      AND ((w.written AND NOT c.written) OR search_forms_with(c.forms, w.forms) IS DISTINCT FROM c.forms)
   `.execute(db);
 }
 
@@ -258,8 +272,9 @@ export async function replaceItemIndex(
   `.execute(trx);
   // Only the difference: an edit of a long item changes the counts of a few terms, not all of them.
   const change = contributionChange(index.contribution, old && contributionOf(old));
-  await addToStatistics(trx, item.account_id, change, writtenTerms(index.words));
-  await addVocabularyWords(trx, item.account_id, index.words);
+  const offered = offeredByTerm(index.words);
+  await addToStatistics(trx, item.account_id, change, offered);
+  await addOfferedWords(trx, item.account_id, offered);
   // The passages' rows key their embeddings (made by the embedding job, search-vectors.ts): of the old text, they go.
   await trx.deleteFrom('search_passages').where('knowledge_id', '=', item.id).execute();
   return true;
@@ -278,7 +293,7 @@ export async function removeItemIndex(
   await lockAccountIndex(trx, item.account_id);
   const old = await storedIndex(trx, item);
   if (!old) return;
-  await addToStatistics(trx, item.account_id, negated(contributionOf(old)), new Set());
+  await addToStatistics(trx, item.account_id, negated(contributionOf(old)), new Map());
   await trx.deleteFrom('search_items').where('knowledge_id', '=', item.id).where('account_id', '=', item.account_id).execute();
 }
 

@@ -64,7 +64,7 @@ describe.skipIf(testEngine !== 'postgres')('moving from PGlite to PostgreSQL', (
     const report = await copyToPostgres({ pgliteDir: folder, url });
     expect(report.tables.find((t) => t.table === 'knowledge')).toMatchObject({ rows: 25, derived: false });
     expect(report.tables.find((t) => t.table === 'knowledge_counts')!.derived).toBe(true);
-    expect(report.tables.find((t) => t.table === 'search_vocabulary')).toMatchObject({ derived: false });
+    expect(report.tables.find((t) => t.table === 'search_term_counts')).toMatchObject({ derived: false });
     // The copied rows announced nothing: the change log holds what it held in PGlite, no more.
     const copiedEvents = report.tables.find((t) => t.table === 'change_events')!.rows;
     expect(copiedEvents).toBeGreaterThan(0);

@@ -517,11 +517,15 @@ export interface SearchPassages {
 }
 
 /**
- * Per account (by its search_key) and term, in how many items, passages and outlines it is: BM25's
- * document frequencies.
+ * Per account and term, in how many items, passages and outlines it is: BM25's document
+ * frequencies; and the words spelling and completion offer for it.
  */
 export interface SearchTermCounts {
   account_key: number;
+  /**
+   * The words items write otherwise than the term ("running runs" for "run"), space-separated: spelling and completion offer them too (decision 47).
+   */
+  forms: string | null;
   items: number;
   outlines: number;
   passages: number;
@@ -557,20 +561,6 @@ export interface SearchVectors {
    */
   model: string;
   passage_id: Int8;
-}
-
-/**
- * Per account (by its search_key), the words its items write otherwise than the term they are
- * indexed by ("running" for "run"), for completing a last word and correcting a misspelt one
- * (decision 46).
- */
-export interface SearchVocabulary {
-  account_key: number;
-  /**
-   * The term the word is indexed by: how many items use it is that term's count in search_term_counts.
-   */
-  term: string;
-  word: string;
 }
 
 /**
@@ -694,7 +684,6 @@ export interface DB {
   search_term_counts: SearchTermCounts;
   search_totals: SearchTotals;
   search_vectors: SearchVectors;
-  search_vocabulary: SearchVocabulary;
   sessions: Sessions;
   settings: Settings;
   two_factor_attempts: TwoFactorAttempts;

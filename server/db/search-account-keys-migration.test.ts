@@ -27,10 +27,12 @@ it('keys each workspace’s term counts and words by its new search key, keeping
         SELECT a.name, c.term, c.written, c.items, c.passages, c.outlines
         FROM search_term_counts c JOIN accounts a ON a.search_key = c.account_key ORDER BY a.name, c.term`.execute(db)
     ).rows,
+    // Since migration 0051, the words written otherwise are their term's forms.
     words: (
       await sql<{ name: string }>`
-        SELECT a.name, v.word, v.term
-        FROM search_vocabulary v JOIN accounts a ON a.search_key = v.account_key ORDER BY a.name, v.word`.execute(db)
+        SELECT a.name, c.forms AS word, c.term
+        FROM search_term_counts c JOIN accounts a ON a.search_key = c.account_key WHERE c.forms IS NOT NULL
+        ORDER BY a.name, c.forms`.execute(db)
     ).rows,
   });
   expect(await rows()).toEqual({

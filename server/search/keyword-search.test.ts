@@ -326,53 +326,49 @@ describe('keyword search access and input', () => {
   });
 });
 
-describe('the vocabulary', () => {
+describe('the words offered', () => {
   /** The workspace's key in the search statistics, read while it exists (its rows are counted after it went, too). */
   const keyOf = async (account: string) =>
     (await lore.db.selectFrom('accounts').select('search_key').where('id', '=', account).executeTakeFirstOrThrow())
       .search_key;
-  const vocabularyRows = async (key: number) =>
+  const termRows = async (key: number) =>
     (
-      await sql<{ words: number; terms: number }>`
-        SELECT (SELECT count(*) FROM search_vocabulary WHERE account_key = ${key})::int AS words,
-          (SELECT count(*) FROM search_term_counts WHERE account_key = ${key})::int AS terms`.execute(lore.db)
+      await sql<{ terms: number; offering: number }>`
+        SELECT count(*)::int AS terms, (count(*) FILTER (WHERE written OR forms IS NOT NULL))::int AS offering
+        FROM search_term_counts WHERE account_key = ${key}`.execute(lore.db)
     ).rows[0]!;
+  /** A term's row: is it written as a word, its other forms, and the transaction that last wrote it (xmin). */
+  const termRow = async (term: string) =>
+    (
+      await sql<{ written: boolean; forms: string | null; xmin: string }>`
+        SELECT written, forms, xmin::text FROM search_term_counts
+        WHERE account_key = ${accountKey(accountId)} AND term = ${term}`.execute(lore.db)
+    ).rows[0];
+  const suggestion = async (search: string) => (await page({ search, exact: 'true' })).suggestion;
 
-  it('keeps each word once with its term, and offers it only while an item uses that term', async () => {
+  it('keeps a word written otherwise on its term, offered while an item holds that term', async () => {
     const first = await add('Gardening', '<p>Gardening gardening tomatoes.</p>');
     const second = await add('Tomatoes', '<p>Red.</p>');
-    const rows = (word: string) =>
-      sql<{
-        term: string;
-      }>`SELECT term FROM search_vocabulary WHERE account_key = ${accountKey(accountId)} AND word = ${word}`
-        .execute(lore.db)
-        .then((result) => result.rows.map((row) => row.term));
-    expect(await rows('gardening')).toEqual(['garden']);
-    expect(await rows('tomatoes')).toEqual(['tomato']);
-    const suggestion = async (search: string) => (await page({ search, exact: 'true' })).suggestion;
+    expect(await termRow('garden')).toMatchObject({ written: false, forms: 'gardening' });
+    expect(await termRow('tomato')).toMatchObject({ written: false, forms: 'tomatoes' });
     expect(await suggestion('gardenign')).toBe('gardening');
     expect(await titles('garde')).toEqual(['Gardening']);
 
     await owner.delete(`/api/accounts/${accountId}/knowledge/${first.id}`);
-    // The word stays, but no item has its term: it is neither a correction nor a completion.
-    expect(await rows('gardening')).toEqual(['garden']);
+    await lore.indexed();
+    // No item holds its term: the row goes with its words, which are neither a correction nor a completion.
+    expect(await termRow('garden')).toBeUndefined();
     expect(await suggestion('gardenign')).toBeNull();
     expect(await titles('garde')).toEqual([]);
     expect(await suggestion('tomtoes')).toBe('tomatoes');
     await owner.delete(`/api/accounts/${accountId}/knowledge/${second.id}`);
     await lore.indexed();
-    expect((await vocabularyRows(await keyOf(accountId))).terms).toBe(0);
+    expect((await termRows(await keyOf(accountId))).terms).toBe(0);
   });
 
   it('keeps a word written as its term as a mark on the term, offered while an item writes it', async () => {
     const item = await add('Python cluster', '<p>A python cluster.</p>');
-    await lore.indexed();
-    const stored = await sql<{ words: number; written: boolean }>`
-      SELECT (SELECT count(*) FROM search_vocabulary WHERE account_key = ${accountKey(accountId)} AND word = 'python')::int AS words,
-        (SELECT written FROM search_term_counts WHERE account_key = ${accountKey(accountId)} AND term = 'python') AS written
-    `.execute(lore.db);
-    expect(stored.rows[0]).toEqual({ words: 0, written: true });
-    const suggestion = async (search: string) => (await page({ search, exact: 'true' })).suggestion;
+    expect(await termRow('python')).toMatchObject({ written: true, forms: null });
     expect(await suggestion('pyhton')).toBe('python');
     expect(await titles('pyth')).toEqual(['Python cluster']);
 
@@ -381,31 +377,23 @@ describe('the vocabulary', () => {
     expect(await titles('pyth')).toEqual([]);
   });
 
-  it('writes only words new to the workspace, and a term the analyzer now gives otherwise', async () => {
-    await add('Backups', '<p>Nightly backups of the database.</p>');
-    // A row's xmin is the transaction that last wrote it.
-    const vocabulary = async () =>
-      (
-        await sql<{ word: string; term: string; xmin: string }>`
-          SELECT word, term, xmin::text FROM search_vocabulary WHERE account_key = ${accountKey(accountId)} ORDER BY word`.execute(
-          lore.db,
-        )
-      ).rows;
-    await sql`UPDATE search_vocabulary SET term = 'stale' WHERE account_key = ${accountKey(accountId)} AND word = 'nightly'`.execute(
-      lore.db,
-    );
-    const before = await vocabulary();
-    await add('Restores', '<p>Nightly restores of the database.</p>');
-    const after = await vocabulary();
-    expect(after.map(({ word, term }) => ({ word, term }))).toEqual([
-      { word: 'backups', term: 'backup' },
-      { word: 'database', term: 'databas' },
-      { word: 'nightly', term: 'night' },
-      { word: 'restores', term: 'restor' },
-    ]);
-    const xmin = (rows: typeof before, word: string) => rows.find((row) => row.word === word)!.xmin;
-    expect(xmin(after, 'database')).toBe(xmin(before, 'database'));
-    expect(xmin(after, 'nightly')).not.toBe(xmin(before, 'nightly'));
+  it('adds each form once, and rewrites no row whose counts and words stay', async () => {
+    const item = await add('Backups', '<p>Nightly backups of the database.</p>');
+    await add('Restores', '<p>Nightly restores of the database, backed up.</p>');
+    expect(await termRow('backup')).toMatchObject({ forms: 'backups' });
+    const before = { night: await termRow('night'), databas: await termRow('databas') };
+    expect(before.night).toMatchObject({ forms: 'nightly' });
+
+    // The same terms in the same places; "databases" is a form new to its term.
+    await owner.patch(`/api/accounts/${accountId}/knowledge/${item.id}`, {
+      content: '<p>Nightly backups of the databases.</p>',
+    });
+    await lore.indexed();
+    expect(await termRow('night')).toEqual(before.night);
+    expect(await termRow('databas')).toMatchObject({ forms: 'database databases' });
+    expect((await termRow('databas'))!.xmin).not.toBe(before.databas!.xmin);
+    expect(await titles('databases')).toEqual(['Backups', 'Restores']);
+    expect(await suggestion('databasse')).toBe('database');
   });
 
   it('goes with its account', async () => {
@@ -413,15 +401,16 @@ describe('the vocabulary', () => {
     await createItem(other.owner, other.id, { title: 'Doomed workspace', content: '<p>Everything here goes.</p>' });
     await lore.indexed();
     const key = await keyOf(other.id);
-    expect((await vocabularyRows(key)).words).toBeGreaterThan(0);
-    expect((await vocabularyRows(key)).terms).toBeGreaterThan(0);
+    expect((await termRows(key)).offering).toBeGreaterThan(0);
     await lore.db.deleteFrom('accounts').where('id', '=', other.id).execute();
-    expect(await vocabularyRows(key)).toEqual({ words: 0, terms: 0 });
+    expect(await termRows(key)).toEqual({ terms: 0, offering: 0 });
   });
 
   it('is rebuilt for items indexed before it existed', async () => {
     await add('Onboarding checklist', '<p>Laptop, badge, accounts.</p>');
-    await sql`DELETE FROM search_vocabulary WHERE account_key = ${accountKey(accountId)}`.execute(lore.db);
+    await sql`UPDATE search_term_counts SET written = false, forms = NULL WHERE account_key = ${accountKey(accountId)}`.execute(
+      lore.db,
+    );
     expect(await titles('onboar')).toEqual([]);
     await lore.db.updateTable('knowledge').set({ search_version: 0 }).where('account_id', '=', accountId).execute();
     await indexStaleItems(lore.db);

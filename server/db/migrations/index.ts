@@ -45,6 +45,7 @@ import * as wordsWrittenAsTheirTerm from './0047-words-written-as-their-term';
 import * as passagesAsPlaces from './0048-passages-as-places';
 import * as searchAccountKeys from './0049-search-account-keys';
 import * as passageRowsForVectors from './0050-passage-rows-for-vectors';
+import * as wordsOnTheirTerms from './0051-words-on-their-terms';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '0048-passages-as-places': passagesAsPlaces,
   '0049-search-account-keys': searchAccountKeys,
   '0050-passage-rows-for-vectors': passageRowsForVectors,
+  '0051-words-on-their-terms': wordsOnTheirTerms,
 };
