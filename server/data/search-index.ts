@@ -139,40 +139,101 @@ const offeredColumns = (terms: string[], offered: Map<string, OfferedWords>) => 
 });
 
 /**
- * Adds a change to the workspace's statistics; a term no item holds any more goes, with
- * its words. A term's row is added with the words the item offers for it, so it is written
- * once (decision 46). Terms in sorted order, so concurrent writers (already queued on the
- * lock) agree.
+ * What a term's absent row stands for (decision 47): a term that one item holds, in one
+ * passage and not in its title, tags or headings, and that no word offers has no row of
+ * counts (a third of a docs corpus's terms). A held term without a row counts this.
+ */
+export const BARE_TERM: TermRarity = { items: 1, passages: 1, outlines: 0 };
+const isBare = (counts: TermRarity) =>
+  counts.items === BARE_TERM.items && counts.passages === BARE_TERM.passages && counts.outlines === BARE_TERM.outlines;
+
+/**
+ * Which of these terms an item other than `item` holds: the items holding any are found
+ * through the GIN index (a term with no row is in one item at most), and the terms read out
+ * of them. A lookup per term was 8 times slower (an import of the Python docs: 17.7 s in all).
+ */
+async function heldByOtherItems(db: Executor, item: { id: string; account_id: string }, terms: string[]) {
+  if (terms.length === 0) return new Set<string>();
+  const result = await sql<{ lexeme: string }>`
+    SELECT DISTINCT u.lexeme FROM search_items s, unnest(ts_filter(setweight(s.vector, 'A', ${terms}::text[]), '{a}')) u
+    WHERE s.account_id = ${item.account_id} AND s.knowledge_id <> ${item.id} AND s.vector @@ ${lexemeQuery(terms)}::tsquery
+  `.execute(db);
+  return new Set(result.rows.map((row) => row.lexeme));
+}
+
+/**
+ * Adds an item's change to its workspace's statistics (`after`: what the item adds now,
+ * `offered`: the words it writes), keeping to one row per term that is not bare (BARE_TERM).
+ * A row takes the change. A term of the item with no row was bare or held by no item, so its
+ * counts are the item's now and, when another item holds it, that item's bare ones; its row
+ * is added with the words the item offers for it, so it is written once (decision 46). A row
+ * that comes to say no more than its absence, or whose term no item holds, goes. Terms in
+ * sorted order, so concurrent writers (already queued on the lock) agree.
  */
 async function addToStatistics(
   db: Executor,
-  accountId: string,
+  item: { id: string; account_id: string },
   change: ItemContribution,
+  after: ItemContribution | undefined,
   offered: Map<string, OfferedWords>,
 ) {
   const { totals } = change;
   await sql`
     INSERT INTO search_totals AS t (account_id, items, passages, passage_length, outline_length)
-    VALUES (${accountId}, ${totals.items}, ${totals.passages}, ${totals.passageLength}, ${totals.outlineLength})
+    VALUES (${item.account_id}, ${totals.items}, ${totals.passages}, ${totals.passageLength}, ${totals.outlineLength})
     ON CONFLICT (account_id) DO UPDATE SET items = t.items + excluded.items, passages = t.passages + excluded.passages,
       passage_length = t.passage_length + excluded.passage_length, outline_length = t.outline_length + excluded.outline_length
   `.execute(db);
-  const terms = [...change.terms.keys()].sort();
-  if (terms.length === 0) return;
-  const of = (key: keyof TermRarity) => terms.map((term) => change.terms.get(term)![key]);
-  const { written, forms } = offeredColumns(terms, offered);
-  await sql`
-    INSERT INTO search_term_counts AS c (account_key, term, written, items, passages, outlines, forms)
-    SELECT ${accountKey(accountId)}, * FROM unnest(${terms}::text[], ${written}::bool[],
-      ${of('items')}::int[], ${of('passages')}::int[], ${of('outlines')}::int[], ${forms}::text[])
-    ON CONFLICT (account_key, term) DO UPDATE SET items = c.items + excluded.items,
-      passages = c.passages + excluded.passages, outlines = c.outlines + excluded.outlines,
-      written = c.written OR excluded.written, forms = search_forms_with(c.forms, excluded.forms)
+  const key = accountKey(item.account_id);
+  const considered = [...new Set([...change.terms.keys(), ...offered.keys()])].sort();
+  if (considered.length === 0) return;
+  const existing = await sql<{ term: string }>`
+    SELECT term FROM search_term_counts WHERE account_key = ${key} AND term = ANY(${considered}::text[])
   `.execute(db);
-  const fewer = terms.filter((term) => change.terms.get(term)!.items < 0);
-  if (fewer.length > 0) {
+  const withRow = new Set(existing.rows.map((row) => row.term));
+  // Only a term whose counts changed can be another item's too: one unchanged and without a row is bare here alone.
+  const elsewhere = await heldByOtherItems(
+    db,
+    item,
+    considered.filter((term) => !withRow.has(term) && change.terms.has(term) && after?.terms.has(term)),
+  );
+
+  const rows: Array<[string, TermRarity]> = [];
+  for (const term of considered) {
+    if (withRow.has(term)) {
+      const counts = change.terms.get(term);
+      if (counts) rows.push([term, counts]);
+    } else if (after?.terms.has(term)) {
+      const own = after.terms.get(term)!;
+      const other = elsewhere.has(term) ? BARE_TERM : { items: 0, passages: 0, outlines: 0 };
+      const counts = {
+        items: own.items + other.items,
+        passages: own.passages + other.passages,
+        outlines: own.outlines + other.outlines,
+      };
+      if (!isBare(counts) || offered.has(term)) rows.push([term, counts]);
+    }
+  }
+  if (rows.length > 0) {
+    const terms = rows.map(([term]) => term);
+    const of = (field: keyof TermRarity) => rows.map(([, counts]) => counts[field]);
+    const { written, forms } = offeredColumns(terms, offered);
+    // One statement for both, in term order: a row there takes the change, a term without one its counts.
     await sql`
-      DELETE FROM search_term_counts WHERE account_key = ${accountKey(accountId)} AND term = ANY(${fewer}::text[]) AND items <= 0
+      INSERT INTO search_term_counts AS c (account_key, term, written, items, passages, outlines, forms)
+      SELECT ${key}, * FROM unnest(${terms}::text[], ${written}::bool[],
+        ${of('items')}::int[], ${of('passages')}::int[], ${of('outlines')}::int[], ${forms}::text[])
+      ON CONFLICT (account_key, term) DO UPDATE SET items = c.items + excluded.items,
+        passages = c.passages + excluded.passages, outlines = c.outlines + excluded.outlines,
+        written = c.written OR excluded.written, forms = search_forms_with(c.forms, excluded.forms)
+    `.execute(db);
+  }
+  const changed = considered.filter((term) => withRow.has(term) && change.terms.has(term));
+  if (changed.length > 0) {
+    await sql`
+      DELETE FROM search_term_counts WHERE account_key = ${key} AND term = ANY(${changed}::text[])
+        AND (items <= 0 OR (items = ${BARE_TERM.items} AND passages = ${BARE_TERM.passages}
+          AND outlines = ${BARE_TERM.outlines} AND NOT written AND forms IS NULL))
     `.execute(db);
   }
 }
@@ -273,7 +334,7 @@ export async function replaceItemIndex(
   // Only the difference: an edit of a long item changes the counts of a few terms, not all of them.
   const change = contributionChange(index.contribution, old && contributionOf(old));
   const offered = offeredByTerm(index.words);
-  await addToStatistics(trx, item.account_id, change, offered);
+  await addToStatistics(trx, item, change, index.contribution, offered);
   await addOfferedWords(trx, item.account_id, offered);
   // The passages' rows key their embeddings (made by the embedding job, search-vectors.ts): of the old text, they go.
   await trx.deleteFrom('search_passages').where('knowledge_id', '=', item.id).execute();
@@ -293,25 +354,35 @@ export async function removeItemIndex(
   await lockAccountIndex(trx, item.account_id);
   const old = await storedIndex(trx, item);
   if (!old) return;
-  await addToStatistics(trx, item.account_id, negated(contributionOf(old)), new Map());
+  await addToStatistics(trx, item, negated(contributionOf(old)), undefined, new Map());
   await trx.deleteFrom('search_items').where('knowledge_id', '=', item.id).where('account_id', '=', item.account_id).execute();
 }
 
 /** A workspace's totals and some terms' document frequencies. */
 export type Statistics = Awaited<ReturnType<typeof readStatistics>>;
 
+/**
+ * The document frequencies of these terms that some item holds: a term's row, or for a term
+ * with none that an item holds (through the GIN index), BARE_TERM's.
+ */
+export function termRarities(accountId: string, terms: string[]) {
+  const key = accountKey(accountId);
+  return sql<{ term: string } & TermRarity>`
+    SELECT term, items, passages, outlines FROM search_term_counts
+    WHERE account_key = ${key} AND term = ANY(${terms}::text[]) AND items > 0
+    UNION ALL
+    SELECT t.term, ${sql.lit(BARE_TERM.items)}, ${sql.lit(BARE_TERM.passages)}, ${sql.lit(BARE_TERM.outlines)}
+    FROM unnest(${terms}::text[], ${terms.map((term) => lexemeQuery([term]))}::tsquery[]) AS t (term, query)
+    WHERE NOT EXISTS (SELECT 1 FROM search_term_counts c WHERE c.account_key = ${key} AND c.term = t.term)
+      AND EXISTS (SELECT 1 FROM search_items s WHERE s.account_id = ${accountId} AND s.vector @@ t.query)
+  `;
+}
+
 /** The workspace's totals and the document frequencies of these terms (terms no item has are left out). */
 export async function readStatistics(db: Executor, accountId: string, terms: string[]) {
   const [totals, counts] = await Promise.all([
     db.selectFrom('search_totals').selectAll().where('account_id', '=', accountId).executeTakeFirst(),
-    terms.length === 0
-      ? []
-      : db
-          .selectFrom('search_term_counts')
-          .select(['term', 'items', 'passages', 'outlines'])
-          .where('account_key', '=', accountKey(accountId))
-          .where('term', 'in', terms)
-          .execute(),
+    terms.length === 0 ? [] : termRarities(accountId, terms).execute(db).then((result) => result.rows),
   ]);
   return {
     totals: {
@@ -321,9 +392,7 @@ export async function readStatistics(db: Executor, accountId: string, terms: str
       outlineLength: Number(totals?.outline_length ?? 0),
     },
     rarity: new Map(
-      counts
-        .filter((row) => row.items > 0)
-        .map((row) => [row.term, { items: row.items, passages: row.passages, outlines: row.outlines }]),
+      counts.map((row) => [row.term, { items: row.items, passages: row.passages, outlines: row.outlines }]),
     ),
   };
 }
