@@ -20,7 +20,7 @@ import { sql, type Kysely } from 'kysely';
 import { eng as STOP_WORDS } from 'stopword';
 import { knowledgePreview } from '../../server/content/knowledge-html';
 import type { Executor } from '../../server/data/executor';
-import { accountKey, BARE_TERM, replaceItemIndex } from '../../server/data/search-index';
+import { accountKey, replaceItemIndex } from '../../server/data/search-index';
 import type { DB } from '../../server/db/schema';
 import { ANALYZER_VERSION } from '../../server/search/analyze';
 import { buildItemIndex, storedContribution } from '../../server/search/index-item';
@@ -590,18 +590,12 @@ export async function loadWorkspaces(
         `INSERT INTO search_totals (account_id, items, passages, passage_length, outline_length) VALUES ($1, $2, $3, $4, $5)`,
         [accountId, ...sums],
       );
-      // A term is `written` when some item writes it as a word, as it is; its other words are its forms (addOfferedWords).
+      // A term is `written` when some item writes it as a word, as it is; its other words are its forms (addToStatistics in server/data/search-index.ts).
       const forms = new Map<string, string[]>();
       for (const [word, term] of words) if (word !== term) forms.set(term, [...(forms.get(term) ?? []), word]);
-      // A bare term no word offers has no row (BARE_TERM, decision 47).
-      const lines = [...terms].flatMap(([term, counts]) => {
-        const [written, termForms] = [words.get(term) === term, forms.get(term)];
-        const bare =
-          counts[0] === BARE_TERM.items && counts[1] === BARE_TERM.passages && counts[2] === BARE_TERM.outlines;
-        if (bare && !written && !termForms) return [];
-        return [
-          `${keyOf.get(accountId)}\t${term}\t${written}\t${counts.join('\t')}\t${termForms ? copyText(termForms.join(' ')) : '\\N'}\n`,
-        ];
+      const lines = [...terms].map(([term, counts]) => {
+        const termForms = forms.get(term);
+        return `${keyOf.get(accountId)}\t${term}\t${words.get(term) === term}\t${counts.join('\t')}\t${termForms ? copyText(termForms.join(' ')) : '\\N'}\n`;
       });
       await target.copy(
         'search_term_counts',

@@ -3,7 +3,7 @@ import { KNOWLEDGE_PAGE_SIZE } from '../../common/knowledge';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Executor } from './executor';
-import { accountKey, itemConditions, termRarities, type ItemFilters } from './search-index';
+import { accountKey, itemConditions, type ItemFilters } from './search-index';
 
 /** One word of a search: any of its terms satisfies it; `factor` scales a term's BM25 (prefix completions count less). */
 export interface TermGroup {
@@ -54,7 +54,10 @@ export async function wordsStartingWith(db: Executor, accountId: string, prefix:
 /** Which of these terms occur anywhere in the account's index. */
 export async function existingTerms(db: Executor, accountId: string, terms: string[]): Promise<Set<string>> {
   if (terms.length === 0) return new Set();
-  const result = await termRarities(accountId, terms).execute(db);
+  const result = await sql<{ term: string }>`
+    SELECT term FROM search_term_counts
+    WHERE account_key = ${accountKey(accountId)} AND term = ANY(${terms}::text[]) AND items > 0
+  `.execute(db);
   return new Set(result.rows.map((row) => row.term));
 }
 

@@ -132,128 +132,84 @@ function offeredByTerm(words: StoredItemIndex['words']): Map<string, OfferedWord
   return offered;
 }
 
-/** Per term, in the order given: is it written as a word, and its other forms (space-separated, null for none). */
-const offeredColumns = (terms: string[], offered: Map<string, OfferedWords>) => ({
-  written: terms.map((term) => offered.get(term)?.written ?? false),
-  forms: terms.map((term) => offered.get(term)?.forms.join(' ') || null),
-});
+const NONE: TermRarity = { items: 0, passages: 0, outlines: 0 };
 
-/**
- * What a term's absent row stands for (decision 47): a term that one item holds, in one
- * passage and not in its title, tags or headings, and that no word offers has no row of
- * counts (a third of a docs corpus's terms). A held term without a row counts this.
- */
-export const BARE_TERM: TermRarity = { items: 1, passages: 1, outlines: 0 };
-const isBare = (counts: TermRarity) =>
-  counts.items === BARE_TERM.items && counts.passages === BARE_TERM.passages && counts.outlines === BARE_TERM.outlines;
+/** A term's row as written: the change to its counts (or, new, its counts), and its words. */
+interface TermRow {
+  term: string;
+  counts: TermRarity;
+  written: boolean;
+  /** Its forms, space-separated, in the order first written; null for none. */
+  forms: string | null;
+}
 
-/**
- * Which of these terms an item other than `item` holds: the items holding any are found
- * through the GIN index (a term with no row is in one item at most), and the terms read out
- * of them. A lookup per term was 8 times slower (an import of the Python docs: 17.7 s in all).
- */
-async function heldByOtherItems(db: Executor, item: { id: string; account_id: string }, terms: string[]) {
-  if (terms.length === 0) return new Set<string>();
-  const result = await sql<{ lexeme: string }>`
-    SELECT DISTINCT u.lexeme FROM search_items s, unnest(ts_filter(setweight(s.vector, 'A', ${terms}::text[]), '{a}')) u
-    WHERE s.account_id = ${item.account_id} AND s.knowledge_id <> ${item.id} AND s.vector @@ ${lexemeQuery(terms)}::tsquery
-  `.execute(db);
-  return new Set(result.rows.map((row) => row.lexeme));
+/** A row's words with the item's added: null when nothing is new to it. */
+function wordsWith(row: { written: boolean; forms: string | null }, words: OfferedWords | undefined) {
+  const forms = row.forms ? row.forms.split(' ') : [];
+  const newForms = (words?.forms ?? []).filter((form) => !forms.includes(form));
+  const written = row.written || (words?.written ?? false);
+  if (written === row.written && newForms.length === 0) return null;
+  return { written, forms: [...forms, ...newForms].join(' ') || null };
 }
 
 /**
- * Adds an item's change to its workspace's statistics (`after`: what the item adds now,
- * `offered`: the words it writes), keeping to one row per term that is not bare (BARE_TERM).
- * A row takes the change. A term of the item with no row was bare or held by no item, so its
- * counts are the item's now and, when another item holds it, that item's bare ones; its row
- * is added with the words the item offers for it, so it is written once (decision 46). A row
- * that comes to say no more than its absence, or whose term no item holds, goes. Terms in
- * sorted order, so concurrent writers (already queued on the lock) agree.
+ * Adds an item's change to its workspace's statistics and words (`offered`: the words the
+ * item writes). A term's row takes the change and the item's words new to it; a row with
+ * neither is not written, and one whose term no item holds any more goes, with its words. A
+ * term new to the workspace gets its row with its words at once (one write: decision 46).
+ * The rows there are read first, under the workspace's index lock, so the words are merged
+ * here; then one upsert in term order, so concurrent writers (already queued on the lock) agree.
  */
 async function addToStatistics(
   db: Executor,
-  item: { id: string; account_id: string },
+  accountId: string,
   change: ItemContribution,
-  after: ItemContribution | undefined,
   offered: Map<string, OfferedWords>,
 ) {
   const { totals } = change;
   await sql`
     INSERT INTO search_totals AS t (account_id, items, passages, passage_length, outline_length)
-    VALUES (${item.account_id}, ${totals.items}, ${totals.passages}, ${totals.passageLength}, ${totals.outlineLength})
+    VALUES (${accountId}, ${totals.items}, ${totals.passages}, ${totals.passageLength}, ${totals.outlineLength})
     ON CONFLICT (account_id) DO UPDATE SET items = t.items + excluded.items, passages = t.passages + excluded.passages,
       passage_length = t.passage_length + excluded.passage_length, outline_length = t.outline_length + excluded.outline_length
   `.execute(db);
-  const key = accountKey(item.account_id);
+  const key = accountKey(accountId);
   const considered = [...new Set([...change.terms.keys(), ...offered.keys()])].sort();
   if (considered.length === 0) return;
-  const existing = await sql<{ term: string }>`
-    SELECT term FROM search_term_counts WHERE account_key = ${key} AND term = ANY(${considered}::text[])
+  const existing = await sql<{ term: string; items: number; written: boolean; forms: string | null }>`
+    SELECT term, items, written, forms FROM search_term_counts WHERE account_key = ${key} AND term = ANY(${considered}::text[])
   `.execute(db);
-  const withRow = new Set(existing.rows.map((row) => row.term));
-  // Only a term whose counts changed can be another item's too: one unchanged and without a row is bare here alone.
-  const elsewhere = await heldByOtherItems(
-    db,
-    item,
-    considered.filter((term) => !withRow.has(term) && change.terms.has(term) && after?.terms.has(term)),
-  );
+  const rowOf = new Map(existing.rows.map((row) => [row.term, row]));
 
-  const rows: Array<[string, TermRarity]> = [];
+  const rows: TermRow[] = [];
+  const gone: string[] = [];
   for (const term of considered) {
-    if (withRow.has(term)) {
-      const counts = change.terms.get(term);
-      if (counts) rows.push([term, counts]);
-    } else if (after?.terms.has(term)) {
-      const own = after.terms.get(term)!;
-      const other = elsewhere.has(term) ? BARE_TERM : { items: 0, passages: 0, outlines: 0 };
-      const counts = {
-        items: own.items + other.items,
-        passages: own.passages + other.passages,
-        outlines: own.outlines + other.outlines,
-      };
-      if (!isBare(counts) || offered.has(term)) rows.push([term, counts]);
+    const row = rowOf.get(term);
+    const added = change.terms.get(term);
+    if (row) {
+      const words = wordsWith(row, offered.get(term)) ?? row;
+      if (added && row.items + added.items <= 0) gone.push(term);
+      else if (added || words !== row) rows.push({ term, counts: added ?? NONE, ...words });
+    } else if (added && added.items > 0) {
+      const none = { written: false, forms: null };
+      rows.push({ term, counts: added, ...(wordsWith(none, offered.get(term)) ?? none) });
     }
   }
   if (rows.length > 0) {
-    const terms = rows.map(([term]) => term);
-    const of = (field: keyof TermRarity) => rows.map(([, counts]) => counts[field]);
-    const { written, forms } = offeredColumns(terms, offered);
-    // One statement for both, in term order: a row there takes the change, a term without one its counts.
+    const column = <T>(of: (row: TermRow) => T) => rows.map(of);
     await sql`
       INSERT INTO search_term_counts AS c (account_key, term, written, items, passages, outlines, forms)
-      SELECT ${key}, * FROM unnest(${terms}::text[], ${written}::bool[],
-        ${of('items')}::int[], ${of('passages')}::int[], ${of('outlines')}::int[], ${forms}::text[])
+      SELECT ${key}, * FROM unnest(${column((r) => r.term)}::text[], ${column((r) => r.written)}::bool[],
+        ${column((r) => r.counts.items)}::int[], ${column((r) => r.counts.passages)}::int[],
+        ${column((r) => r.counts.outlines)}::int[], ${column((r) => r.forms)}::text[])
       ON CONFLICT (account_key, term) DO UPDATE SET items = c.items + excluded.items,
         passages = c.passages + excluded.passages, outlines = c.outlines + excluded.outlines,
-        written = c.written OR excluded.written, forms = search_forms_with(c.forms, excluded.forms)
+        written = excluded.written, forms = excluded.forms
     `.execute(db);
   }
-  const changed = considered.filter((term) => withRow.has(term) && change.terms.has(term));
-  if (changed.length > 0) {
-    await sql`
-      DELETE FROM search_term_counts WHERE account_key = ${key} AND term = ANY(${changed}::text[])
-        AND (items <= 0 OR (items = ${BARE_TERM.items} AND passages = ${BARE_TERM.passages}
-          AND outlines = ${BARE_TERM.outlines} AND NOT written AND forms IS NULL))
-    `.execute(db);
+  if (gone.length > 0) {
+    await sql`DELETE FROM search_term_counts WHERE account_key = ${key} AND term = ANY(${gone}::text[])`.execute(db);
   }
-}
-
-/**
- * Adds an item's words to what its workspace offers (decision 47), after its statistics in
- * their transaction: the rows of terms whose counts did not change, and that the item now
- * writes as a word or in a form new to the row, are marked or given the form. Words stay
- * with their term's row until no item holds the term.
- */
-async function addOfferedWords(db: Executor, accountId: string, offered: Map<string, OfferedWords>) {
-  const terms = [...offered.keys()].sort();
-  if (terms.length === 0) return;
-  const { written, forms } = offeredColumns(terms, offered);
-  await sql`
-    UPDATE search_term_counts c SET written = c.written OR w.written, forms = search_forms_with(c.forms, w.forms)
-    FROM unnest(${terms}::text[], ${written}::bool[], ${forms}::text[]) AS w (term, written, forms)
-    WHERE c.account_key = ${accountKey(accountId)} AND c.term = w.term
-      AND ((w.written AND NOT c.written) OR search_forms_with(c.forms, w.forms) IS DISTINCT FROM c.forms)
-  `.execute(db);
 }
 
 /** An item's stored index rows (one a chunk), as read back to take its contribution away. */
@@ -325,7 +281,8 @@ export async function replaceItemIndex(
   if (current.numUpdatedRows === 0n) return false;
   await lockAccountIndex(trx, item.account_id);
   const old = await storedIndex(trx, item);
-  await trx.deleteFrom('search_items').where('knowledge_id', '=', item.id).execute();
+  // A new item has no rows to replace (an import's pages: 3 ms each on PGlite to delete nothing).
+  if (old) await trx.deleteFrom('search_items').where('knowledge_id', '=', item.id).execute();
   await sql`
     INSERT INTO search_items (knowledge_id, chunk, account_id, vector, layout)
     SELECT ${item.id}, chunk, ${item.account_id}, vector::tsvector, ${index.layout}::int4[]
@@ -334,8 +291,7 @@ export async function replaceItemIndex(
   // Only the difference: an edit of a long item changes the counts of a few terms, not all of them.
   const change = contributionChange(index.contribution, old && contributionOf(old));
   const offered = offeredByTerm(index.words);
-  await addToStatistics(trx, item, change, index.contribution, offered);
-  await addOfferedWords(trx, item.account_id, offered);
+  await addToStatistics(trx, item.account_id, change, offered);
   // The passages' rows key their embeddings (made by the embedding job, search-vectors.ts): of the old text, they go.
   await trx.deleteFrom('search_passages').where('knowledge_id', '=', item.id).execute();
   return true;
@@ -354,35 +310,25 @@ export async function removeItemIndex(
   await lockAccountIndex(trx, item.account_id);
   const old = await storedIndex(trx, item);
   if (!old) return;
-  await addToStatistics(trx, item, negated(contributionOf(old)), undefined, new Map());
+  await addToStatistics(trx, item.account_id, negated(contributionOf(old)), new Map());
   await trx.deleteFrom('search_items').where('knowledge_id', '=', item.id).where('account_id', '=', item.account_id).execute();
 }
 
 /** A workspace's totals and some terms' document frequencies. */
 export type Statistics = Awaited<ReturnType<typeof readStatistics>>;
 
-/**
- * The document frequencies of these terms that some item holds: a term's row, or for a term
- * with none that an item holds (through the GIN index), BARE_TERM's.
- */
-export function termRarities(accountId: string, terms: string[]) {
-  const key = accountKey(accountId);
-  return sql<{ term: string } & TermRarity>`
-    SELECT term, items, passages, outlines FROM search_term_counts
-    WHERE account_key = ${key} AND term = ANY(${terms}::text[]) AND items > 0
-    UNION ALL
-    SELECT t.term, ${sql.lit(BARE_TERM.items)}, ${sql.lit(BARE_TERM.passages)}, ${sql.lit(BARE_TERM.outlines)}
-    FROM unnest(${terms}::text[], ${terms.map((term) => lexemeQuery([term]))}::tsquery[]) AS t (term, query)
-    WHERE NOT EXISTS (SELECT 1 FROM search_term_counts c WHERE c.account_key = ${key} AND c.term = t.term)
-      AND EXISTS (SELECT 1 FROM search_items s WHERE s.account_id = ${accountId} AND s.vector @@ t.query)
-  `;
-}
-
 /** The workspace's totals and the document frequencies of these terms (terms no item has are left out). */
 export async function readStatistics(db: Executor, accountId: string, terms: string[]) {
   const [totals, counts] = await Promise.all([
     db.selectFrom('search_totals').selectAll().where('account_id', '=', accountId).executeTakeFirst(),
-    terms.length === 0 ? [] : termRarities(accountId, terms).execute(db).then((result) => result.rows),
+    terms.length === 0
+      ? []
+      : db
+          .selectFrom('search_term_counts')
+          .select(['term', 'items', 'passages', 'outlines'])
+          .where('account_key', '=', accountKey(accountId))
+          .where('term', 'in', terms)
+          .execute(),
   ]);
   return {
     totals: {
@@ -392,7 +338,9 @@ export async function readStatistics(db: Executor, accountId: string, terms: str
       outlineLength: Number(totals?.outline_length ?? 0),
     },
     rarity: new Map(
-      counts.map((row) => [row.term, { items: row.items, passages: row.passages, outlines: row.outlines }]),
+      counts
+        .filter((row) => row.items > 0)
+        .map((row) => [row.term, { items: row.items, passages: row.passages, outlines: row.outlines }]),
     ),
   };
 }

@@ -18,17 +18,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     COMMENT ON FUNCTION search_offered_words(text, boolean, text) IS
       'A term''s words as spelling and completion offer them, each after a space (so a prefix is LIKE ''% prefix%'').';
 
-    CREATE FUNCTION search_forms_with(forms text, added text) RETURNS text
-      LANGUAGE sql IMMUTABLE PARALLEL SAFE
-      RETURN CASE WHEN added IS NULL THEN forms ELSE (
-        SELECT string_agg(word, ' ' ORDER BY first) FROM (
-          SELECT word, min(n) AS first FROM unnest(string_to_array(concat_ws(' ', forms, added), ' ')) WITH ORDINALITY AS w (word, n)
-          GROUP BY word
-        ) distinct_words
-      ) END;
-    COMMENT ON FUNCTION search_forms_with(text, text) IS
-      'Forms with the words of added it lacks appended: the same text when none is new, so the row can stay on its page.';
-
     ALTER TABLE search_term_counts RENAME TO search_term_counts_before;
     ALTER TABLE search_term_counts_before RENAME CONSTRAINT search_term_counts_pkey TO search_term_counts_before_pkey;
     CREATE TABLE search_term_counts (

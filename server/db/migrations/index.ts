@@ -46,7 +46,6 @@ import * as passagesAsPlaces from './0048-passages-as-places';
 import * as searchAccountKeys from './0049-search-account-keys';
 import * as passageRowsForVectors from './0050-passage-rows-for-vectors';
 import * as wordsOnTheirTerms from './0051-words-on-their-terms';
-import * as noRowForBareTerms from './0052-no-row-for-bare-terms';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -97,5 +96,4 @@ export const migrations: Record<string, Migration> = {
   '0049-search-account-keys': searchAccountKeys,
   '0050-passage-rows-for-vectors': passageRowsForVectors,
   '0051-words-on-their-terms': wordsOnTheirTerms,
-  '0052-no-row-for-bare-terms': noRowForBareTerms,
 };
