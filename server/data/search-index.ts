@@ -189,7 +189,9 @@ async function addToStatistics(
     if (row) {
       const words = wordsWith(row, offered.get(term)) ?? row;
       if (added && row.items + added.items <= 0) gone.push(term);
-      else if (added || words !== row) rows.push({ term, counts: added ?? NONE, ...words });
+      else if (added || words !== row) {
+        rows.push({ term, counts: added ?? NONE, written: words.written, forms: words.forms });
+      }
     } else if (added && added.items > 0) {
       const none = { written: false, forms: null };
       rows.push({ term, counts: added, ...(wordsWith(none, offered.get(term)) ?? none) });
