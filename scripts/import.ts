@@ -14,6 +14,7 @@ import { openDatabase } from '../server/db/client';
 import { lockDataFolder } from '../server/db/data-folder-lock';
 import { migrateToLatest } from '../server/db/migrate';
 import { loadEnv } from '../server/env';
+import { createRequestsFirst } from '../server/middleware/requests-first';
 import { createEmbedder } from '../server/search/embed';
 import { createSearchIndexer } from '../server/search/indexer';
 import { fileStoreFromEnv } from '../server/storage/file-store-from-env';
@@ -51,6 +52,8 @@ async function main() {
       logger,
       files: fileStoreFromEnv(env),
       searchIndexer: createSearchIndexer({ db: database.db, logger, embedder: createEmbedder(env) }),
+      // No request is answered here: the import never rests.
+      requestsFirst: createRequestsFirst(),
     };
     const summary = await runImport(deps, {
       accountId,

@@ -9,6 +9,7 @@ import type { Collaboration } from './collaboration/collaboration';
 import type { Realtime } from './realtime/realtime';
 import type { Embedder } from './search/embed';
 import type { SearchIndexer } from './search/indexer';
+import type { RequestsFirst } from './middleware/requests-first';
 import type { FileStore } from './storage/file-store';
 import type { TotpVault } from './auth/totp';
 import type { AuthCache } from './auth/auth-cache';
@@ -28,6 +29,8 @@ export interface AppDeps {
   embedder?: Embedder;
   /** Indexes saved items for search after their save (decision 45); a search waits for its workspace's. */
   searchIndexer: SearchIndexer;
+  /** Counts the requests being answered; background work (an import) rests while there are some (decision 48). */
+  requestsFirst: RequestsFirst;
   /** Uploaded files (article images). */
   files: FileStore;
   /** Authenticator-app codes and their encrypted secrets. */

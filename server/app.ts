@@ -95,7 +95,8 @@ export function createApp(deps: AppDeps) {
   const { env, auth, logger } = deps;
   const app = new OpenAPIHono<AppEnv>();
 
-  app.use('*', securityHeaders({ baseUrl: env.BASE_URL }), compress());
+  // Background work (an import) rests while others are being answered (decision 48).
+  app.use('*', deps.requestsFirst.count, securityHeaders({ baseUrl: env.BASE_URL }), compress());
   // Writes that change nothing kept: without them listed, every open tab's activity (a POST
   // a minute) and every AI search (a POST that only reads) would empty the caches for everyone.
   app.use(

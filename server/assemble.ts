@@ -14,6 +14,7 @@ import { upgradeToCollaboration } from './collaboration/upgrade';
 import { createRealtime } from './realtime/realtime';
 import { createEmbedder } from './search/embed';
 import { createSearchIndexer } from './search/indexer';
+import { createRequestsFirst } from './middleware/requests-first';
 import { fileStoreFromEnv } from './storage/file-store-from-env';
 
 /** Wires Lore's parts into an app; the process entry and the tests share it. */
@@ -64,6 +65,7 @@ export function assembleApp(options: {
     }),
     embedder,
     searchIndexer,
+    requestsFirst: createRequestsFirst(),
     realtime,
     collaboration,
     webRoot,

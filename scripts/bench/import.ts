@@ -5,10 +5,12 @@
  * under a second folder past its 530 pages) in one upload, while two probes, one
  * request at a time with a pause between, ask for `/api/health` and the workspace's
  * list page. Printed: the import's time and pages a second; each probe's p50, p99 and
- * slowest answer while the import ran; and the anchor, the same pages' text written
- * as rows with a stored tsvector and GIN index in a database of the same engine,
- * made in this process, with the import's throughput ÷ the anchor's. The budgets:
- * probes' p99 ≤ 250 ms, throughput ≥ 0.5× the anchor.
+ * slowest answer while the import ran. Then the same pages again into a second workspace
+ * with nobody else using Lore: an import gives others half of Lore's thread while they use
+ * it (decision 48), so its own pace is measured alone. Last the anchor, the same pages'
+ * text written as rows with a stored tsvector and GIN index in a database of the same
+ * engine, made in this process, with the import's throughput ÷ the anchor's, alone and
+ * beside the probes. The budgets: probes' p99 ≤ 250 ms, throughput ≥ 0.5× the anchor.
  *
  *   npm run bench:import                                  PGlite, 1,000 pages
  *   npm run bench:import -- --engine postgres             PostgreSQL (DATABASE_URL's server, or the local one)
@@ -154,13 +156,20 @@ async function main() {
     const list = probe(`${lore.baseUrl}/api/accounts/${account.id}/knowledge`, cookie);
     const imported = await importPages(lore, cookie, account.id, pages);
     const [healthTimes, listTimes] = await Promise.all([health.stop(), list.stop()]);
+    const second = await callApi<{ id: string }>(lore, cookie, 'POST', '/api/accounts', { name: 'Docs again' });
+    const alone = await importPages(lore, cookie, second.id, pages);
     const anchor = await anchorSeconds(pages, anchorUrl);
 
     const ms = (value: number) => `${value.toFixed(0)} ms`;
-    console.log(`\n${pages.length} pages imported on ${engine} in ${imported.seconds.toFixed(1)} s`);
-    console.log(
-      `  (${imported.imported} imported, ${imported.skipped} skipped), ${(pages.length / imported.seconds).toFixed(1)} pages/s`,
-    );
+    for (const [when, run] of [
+      ['beside the probes', imported],
+      ['alone', alone],
+    ] as const) {
+      console.log(`\n${pages.length} pages imported on ${engine} ${when} in ${run.seconds.toFixed(1)} s`);
+      console.log(
+        `  (${run.imported} imported, ${run.skipped} skipped), ${(pages.length / run.seconds).toFixed(1)} pages/s`,
+      );
+    }
     for (const [name, times] of [
       ['/api/health', healthTimes],
       ['the list page', listTimes],
@@ -173,12 +182,13 @@ async function main() {
         `budget: ${name} p99 during an import ≤ ${BUDGET_P99_MS} ms: ${ms(times.p99)} ${met ? 'met' : 'NOT MET'}`,
       );
     }
-    const ratio = anchor / imported.seconds;
+    const ratio = anchor / alone.seconds;
     console.log(
       `anchor: the same pages as tsvector rows in ${anchor.toFixed(1)} s, ${(pages.length / anchor).toFixed(1)} pages/s`,
     );
+    console.log(`import throughput ÷ the anchor's beside the probes: ${(anchor / imported.seconds).toFixed(2)}×`);
     console.log(
-      `budget: import throughput ÷ the anchor's ≥ ${BUDGET_THROUGHPUT}×: ${ratio.toFixed(2)}× ${ratio >= BUDGET_THROUGHPUT ? 'met' : 'NOT MET'}`,
+      `budget: import throughput (alone) ÷ the anchor's ≥ ${BUDGET_THROUGHPUT}×: ${ratio.toFixed(2)}× ${ratio >= BUDGET_THROUGHPUT ? 'met' : 'NOT MET'}`,
     );
   } finally {
     await lore.stop();

@@ -36,7 +36,7 @@ import { planImport } from './plan';
 import type { ImportEntry } from './sources';
 import { authorsOf, linkTargetsOf, type AuthorTracking, type LinkTracking } from './tracking';
 
-export type ImportDeps = Pick<AppDeps, 'database' | 'files' | 'logger' | 'searchIndexer'>;
+export type ImportDeps = Pick<AppDeps, 'database' | 'files' | 'logger' | 'searchIndexer' | 'requestsFirst'>;
 
 /** The summary of an import: every document, imported or skipped with the reason. */
 export interface ImportSummary {
@@ -95,7 +95,8 @@ export async function runImport(
   for (const [index, next] of documents.entries()) {
     // The next document is read in its thread while this one is written.
     void documents[index + 1]?.read();
-    const file = await importDocument(deps, context, next);
+    // Others using Lore meanwhile get at least half of its thread (decision 48).
+    const file = await deps.requestsFirst.sharing(() => importDocument(deps, context, next));
     if (file.status === 'skipped' && file.reason !== IMPORT_ALREADY_IMPORTED_REASON)
       links.failed(next.path, file.reason);
     if (file.status === 'imported') authors.count(next, file);
