@@ -121,6 +121,44 @@ describe('importing documents', () => {
     }
   });
 
+  it('reads the main content a page marks, even one that is mostly links (a chapter of a manual)', async () => {
+    const modules = Array.from(
+      { length: 12 },
+      (_, i) => `<li><a href="https://docs.example.org/module${i}.html">module${i}: the tools for task ${i}</a></li>`,
+    );
+    const page = `<!doctype html><html><head><title>Services — Example manual</title></head><body>
+      <div class="sphinxsidebar" role="navigation"><h3>Navigation</h3><a href="index.html">Index of the sidebar</a></div>
+      <div class="body" role="main"><section><h1>Generic services<a class="headerlink" href="#services">¶</a></h1>
+        <p>The modules described in this chapter provide the services every program needs.</p>
+        <ul>${modules.join('')}</ul>
+        <aside class="footnote" role="note"><p>Footnote: some services need a POSIX system.</p></aside></section></div>
+      <div class="footer"><p>© Copyright the example foundation, 2001-2026. This page is licensed under a long licence
+        whose text goes on for a while. Found a bug? Created using a documentation generator.</p></div></body></html>`;
+    const docs = `<!doctype html><html><head><title>Setup | Example docs</title></head><body>
+      <main><nav class="sidebar"><a href="/intro">Intro in the sidebar</a></nav>
+        <article><h1>Setup</h1><p>Install the package, then run it once to write its settings file.</p>
+          <nav class="breadcrumbs"><a href="/">Docs home in the breadcrumbs</a></nav>
+          <footer>Edit this page on the forge</footer></article>
+        <div class="table-of-contents"><a href="#install">On this page: Install</a></div></main></body></html>`;
+    const { lines } = await importFiles(member, [
+      { path: 'services.html', data: page },
+      { path: 'setup.html', data: docs },
+    ]);
+    expect(doneOf(lines)).toEqual({ type: 'done', imported: 2, skipped: 0 });
+    const byTitle = new Map((await itemsOf()).map((item) => [item.title, item.content]));
+    expect([...byTitle.keys()].sort()).toEqual(['Generic services', 'Setup']);
+    const services = byTitle.get('Generic services')!;
+    expect(services).toContain('provide the services every program needs');
+    expect(services).toContain('module11: the tools for task 11');
+    expect(services).toContain('some services need a POSIX system');
+    expect(services).not.toContain('<h1');
+    for (const dropped of ['Copyright', 'Index of the sidebar', '¶']) expect(services).not.toContain(dropped);
+    const setup = byTitle.get('Setup')!;
+    expect(setup).toContain('write its settings file');
+    for (const dropped of ['Intro in the sidebar', 'On this page', 'Docs home', 'Edit this page'])
+      expect(setup).not.toContain(dropped);
+  });
+
   it('brings relative images of Markdown and HTML in a zip into knowledge-images', async () => {
     const zip = zipSync({
       'wiki/docs/setup.md': strToU8(
