@@ -11,7 +11,7 @@ import type { MiddlewareHandler } from 'hono';
  */
 
 /** Someone answered this recently is taken to be still using Lore (a page's next requests are on their way). */
-export const RECENT_MS = 1000;
+const RECENT_MS = 1000;
 
 export function createRequestsFirst() {
   let answering = 0;
@@ -31,8 +31,9 @@ export function createRequestsFirst() {
 
     /**
      * Runs a piece of background work, then rests while someone else is using Lore, at most as
-     * long as the piece kept Lore's thread busy (waiting on PostgreSQL or a worker thread does
-     * not count); answers at once when nobody is.
+     * long as Lore's thread was busy during the piece (with the piece's own work and with any
+     * request answered meanwhile; waiting on PostgreSQL or a worker thread does not count);
+     * answers at once when nobody is.
      */
     async sharing<T>(piece: () => Promise<T>): Promise<T> {
       const before = performance.eventLoopUtilization();
