@@ -24,9 +24,9 @@ import { sql } from 'kysely';
 import { parse } from 'node-html-parser';
 import { openDatabase } from '../../server/db/client';
 import { runOnOwnConnection } from '../../server/db/postgres-direct';
-import { PYTHON_DOCS, pythonDocPages } from '../eval/python-docs';
-import { percentile } from './http-load';
-import { callApi, signIn, startLore, type LoreProcess } from './lore-process';
+import { PYTHON_DOCS } from '../eval/python-docs';
+import { importPages, pagesToImport, probe, type PageToImport } from './import-pages';
+import { callApi, signIn, startLore } from './lore-process';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,85 +36,11 @@ const { values: args } = parseArgs({
 });
 if (!fs.existsSync(PYTHON_DOCS)) throw new Error(`Needs the corpus in ${PYTHON_DOCS}: apt-get install -y python3-doc`);
 const engine = args.engine === 'postgres' ? 'postgres' : 'pglite';
-const PROBE_PAUSE_MS = 50;
 const BUDGET_P99_MS = 250;
 const BUDGET_THROUGHPUT = 0.5;
 
-/** The pages to import: the corpus's files, cycled under `copy-N/` past its end. */
-function pagesToImport(count: number) {
-  const corpus = pythonDocPages();
-  return Array.from({ length: count }, (_, i) => {
-    const page = corpus[i % corpus.length]!;
-    const copy = Math.floor(i / corpus.length);
-    return { path: `${copy ? `copy-${copy + 1}/` : ''}${page.id}.html`, file: page.file };
-  });
-}
-
-/** A probe: one request at a time until stopped, each answer's time kept. */
-function probe(url: string, cookie: string) {
-  const times: number[] = [];
-  let failures = 0;
-  let running = true;
-  const done = (async () => {
-    while (running) {
-      const sent = performance.now();
-      const response = await fetch(url, { headers: { cookie } }).catch(() => undefined);
-      await response?.arrayBuffer();
-      times.push(performance.now() - sent);
-      if (response?.status !== 200) failures++;
-      await new Promise((resolve) => setTimeout(resolve, PROBE_PAUSE_MS));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await done;
-      const sorted = times.sort((a, b) => a - b);
-      return {
-        count: sorted.length,
-        failures,
-        p50: percentile(sorted, 0.5),
-        p99: percentile(sorted, 0.99),
-        max: sorted.at(-1) ?? 0,
-      };
-    },
-  };
-}
-
-/** Imports the pages in one upload, read to the end of its stream; answers seconds taken and pages imported. */
-async function importPages(
-  lore: LoreProcess,
-  cookie: string,
-  accountId: string,
-  pages: ReturnType<typeof pagesToImport>,
-) {
-  const form = new FormData();
-  for (const page of pages) {
-    form.append('file', new Blob([fs.readFileSync(page.file)], { type: 'text/html' }), path.posix.basename(page.path));
-    form.append('path', page.path);
-  }
-  const started = performance.now();
-  const response = await fetch(`${lore.baseUrl}/api/accounts/${accountId}/imports`, {
-    method: 'POST',
-    headers: { cookie, origin: lore.baseUrl },
-    body: form,
-  });
-  if (!response.ok) throw new Error(`The import answered ${response.status}: ${await response.text()}`);
-  const lines = (await response.text())
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line));
-  const done = lines.find((line) => line.type === 'done');
-  if (!done) throw new Error(`The import did not finish: ${lines.at(-1) ? JSON.stringify(lines.at(-1)) : 'no lines'}`);
-  return {
-    seconds: (performance.now() - started) / 1000,
-    imported: done.imported as number,
-    skipped: done.skipped as number,
-  };
-}
-
 /** The anchor: the same pages' text as rows with a stored tsvector and a GIN index; answers seconds taken. */
-async function anchorSeconds(pages: ReturnType<typeof pagesToImport>, databaseUrl?: string) {
+async function anchorSeconds(pages: PageToImport[], databaseUrl?: string) {
   const dataDir = databaseUrl ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'lore-import-anchor-'));
   const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir });
   const { db } = database;

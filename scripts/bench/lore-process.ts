@@ -29,6 +29,7 @@ export async function startLore(
   const removeOwnData = () => ownDataDir && fs.rmSync(dataDir, { recursive: true, force: true });
   // LORE_BENCH_CPU_PROFILE=<folder>: Lore writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.LORE_BENCH_CPU_PROFILE;
+  const spawned = performance.now();
   const lore = startLoreProcess({
     port: await freePort(),
     dataDir,
@@ -42,12 +43,17 @@ export async function startLore(
     removeOwnData();
     throw error;
   }
+  const readyAfterMs = performance.now() - spawned;
 
   return {
     baseUrl: lore.baseUrl,
     pid: lore.child.pid!,
+    /** From the process's start to its first answer (its log's "Lore is running"). */
+    readyAfterMs,
     /** Where the log is now; pass it to `loginToken` to skip older mail. */
     mark: () => lore.output().length,
+    /** The first match of `text` in the log after `since` (a `mark()`), once it is there. */
+    waitFor: (text: string | RegExp, timeoutMs: number, since: number) => lore.waitFor(text, timeoutMs, since),
     /** The token of the sign-in link the dev outbox logged for `email` after `since` (redeem it with POST /api/redeemLoginLink). */
     loginToken: async (email: string, since: number) => tokenOf(await lore.loginLink(email, since)),
     /** Stops Lore with SIGTERM (as a service manager would, SIGKILL after 10 s) and removes its data unless its folder was given. */
