@@ -22,6 +22,21 @@ describe('sanitizeKnowledgeHtml', () => {
       '<a href="https://x.example" target="_blank" rel="noopener noreferrer nofollow">x</a><pre><code class="language-js">1</code></pre>',
     );
   });
+
+  it('gives an import’s links the addresses it asks for, and keeps only the words of those it unlinks', () => {
+    const linkTo = (href: string) =>
+      ({ 'guide.md': '/account/a/knowledge/abc', 'gone.md': null })[href] as string | null | undefined;
+    expect(
+      sanitizeKnowledgeHtml(
+        '<p><a href="guide.md">the guide</a>, <a href="gone.md">an <code>old</code> page</a>, <a href="https://x.example">x</a></p>',
+        account,
+        linkTo,
+      ),
+    ).toBe(
+      '<p><a href="/account/a/knowledge/abc" rel="noopener noreferrer nofollow" target="_blank">the guide</a>, <span>an <code>old</code> page</span>, ' +
+        '<a href="https://x.example" rel="noopener noreferrer nofollow" target="_blank">x</a></p>',
+    );
+  });
 });
 
 describe('images in content', () => {

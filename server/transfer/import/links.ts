@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { parseHTML } from 'linkedom';
 
 /** What the importer knows of a path in the import when a link names it. */
 export interface LinkTargets {
@@ -19,9 +18,8 @@ export interface UnresolvedLink {
   reason: string;
 }
 
-/** The outcome for one document: its HTML, its rewritten links with the paths they lead to, and those that could not be. */
-export interface RewrittenLinks {
-  html: string;
+/** What became of one document's links: those rewritten, with the paths they lead to, and those that could not be. */
+export interface DocumentLinks {
   rewritten: Array<{ href: string; to: string }>;
   unresolved: UnresolvedLink[];
 }
@@ -44,23 +42,20 @@ function candidatesOf(target: string): string[] {
 }
 
 /**
- * The document's HTML with each relative link to another file of the import leading to the item it
- * becomes (`/account/:accountId/knowledge/:shortId`, Lore's address of an article). A relative link that
- * cannot (outside the folder, not in the import, its file skipped or not a document) keeps its text but
- * not its address, which would lead nowhere in Lore, and is reported. Other links stay as they are.
+ * The new address of each link of one document, for the sanitizer to write as it reads the
+ * document's HTML (`sanitizeKnowledgeHtml`'s `linkTo`; a second parse of each page only for its
+ * links was a tenth of an import's time). A relative link to another file of the import leads to
+ * the item it becomes (`/account/:accountId/knowledge/:shortId`, Lore's address of an article). A
+ * relative link that cannot (outside the folder, not in the import, its file skipped or not a
+ * document) keeps its text but not its address (`null`: a bare span), which would lead nowhere in
+ * Lore, and is reported. Other links stay as they are (`undefined`). `links` says what became of them.
  */
-export function rewriteLinks(
-  html: string,
-  context: { folder: string; accountId: string; targets: LinkTargets },
-): RewrittenLinks {
+export function documentLinks(context: { folder: string; accountId: string; targets: LinkTargets }) {
   const { folder, accountId, targets } = context;
-  const result: RewrittenLinks = { html, rewritten: [], unresolved: [] };
-  if (!/<a\s/i.test(html)) return result;
-  const { document } = parseHTML(`<!doctype html><html><head></head><body>${html}</body></html>`);
-  let changed = false;
-  for (const link of [...document.querySelectorAll('a[href]')]) {
-    const href = link.getAttribute('href')!.trim();
-    if (!href || href.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) continue;
+  const links: DocumentLinks = { rewritten: [], unresolved: [] };
+  const linkTo = (written: string): string | null | undefined => {
+    const href = written.trim();
+    if (!href || href.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) return undefined;
     let decoded = href.replace(/[?#].*$/, '');
     try {
       decoded = decodeURIComponent(decoded);
@@ -70,17 +65,14 @@ export function rewriteLinks(
     const target = path.posix.normalize(decoded.startsWith('/') ? decoded.slice(1) : path.posix.join(folder, decoded));
     const outside = target === '..' || target.startsWith('../') || !targets.inside(target);
     const found = outside ? undefined : resolve(target, targets);
-    changed = true;
     if (found && 'shortId' in found) {
-      link.setAttribute('href', `/account/${accountId}/knowledge/${found.shortId}`);
-      result.rewritten.push({ href, to: found.path });
-      continue;
+      links.rewritten.push({ href, to: found.path });
+      return `/account/${accountId}/knowledge/${found.shortId}`;
     }
-    result.unresolved.push({ href, reason: found?.reason ?? OUTSIDE_REASON });
-    link.replaceWith(...link.childNodes);
-  }
-  if (changed) result.html = document.body.innerHTML;
-  return result;
+    links.unresolved.push({ href, reason: found?.reason ?? OUTSIDE_REASON });
+    return null;
+  };
+  return { linkTo, links };
 }
 
 function resolve(target: string, targets: LinkTargets): { path: string; shortId: string } | { reason: string } {

@@ -30,7 +30,7 @@ import type { Role } from '../../db/types';
 import { createPlacer, treeOrder, type Placer } from './placement';
 import { rewriteImages, rewritePdfViewers } from '../html-files';
 import { UnreadableDocument } from './documents';
-import { rewriteLinks } from './links';
+import { documentLinks } from './links';
 import type { PendingDocument } from './pending';
 import { planImport } from './plan';
 import type { ImportEntry } from './sources';
@@ -198,11 +198,11 @@ async function importDocument(
       pdfs.push(pdf);
       return { src: secureImageUrl(KNOWLEDGE_PDFS_BUCKET, pdf.pdfPath) };
     });
-    // Links to the other files of the import lead to their items (decision 39).
+    // Links to the other files of the import lead to their items (decision 39), written as it is sanitized.
     const linked = document.links
-      ? rewriteLinks(html, { folder: document.folder, accountId, targets: links.targets })
-      : { html, rewritten: [], unresolved: [] };
-    const content = sanitizeKnowledgeHtml(linked.html, accountId);
+      ? documentLinks({ folder: document.folder, accountId, targets: links.targets })
+      : { linkTo: undefined, links: { rewritten: [], unresolved: [] } };
+    const content = sanitizeKnowledgeHtml(html, accountId, linked.linkTo);
     const checked = knowledgeInputSchema.safeParse({
       title: read.title.trim().slice(0, TITLE_MAX_LENGTH),
       content,
@@ -255,7 +255,7 @@ async function importDocument(
       await removeStored();
       return alreadyImported(document.path, row.id);
     }
-    links.record(document.path, linked);
+    links.record(document.path, linked.links);
     return {
       path: document.path,
       status: 'imported',

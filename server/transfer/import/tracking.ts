@@ -2,7 +2,7 @@ import type { ImportAuthors, ImportedFile, ImportLinks } from '../../../common/t
 import { membersByEmail } from '../../data/collections';
 import type { Executor } from '../../data/executor';
 import { findImportedShortIds, newShortId } from '../../data/knowledge';
-import type { LinkTargets, RewrittenLinks } from './links';
+import type { DocumentLinks, LinkTargets } from './links';
 import type { PendingDocument } from './pending';
 
 /**
@@ -42,7 +42,7 @@ export async function linkTargetsOf(
     /** The short id reserved for the document's item, if it was given one. */
     shortIdOf: (filePath: string) => shortIds.get(filePath),
     /** What became of one document's links. */
-    record(from: string, links: Pick<RewrittenLinks, 'rewritten' | 'unresolved'>) {
+    record(from: string, links: DocumentLinks) {
       for (const link of links.rewritten) written.push({ from, ...link });
       for (const link of links.unresolved) unresolved.push({ path: from, ...link });
     },
