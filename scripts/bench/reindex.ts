@@ -72,6 +72,8 @@ async function main() {
     const reindexStarted = performance.now();
     const health = probe(`${lore.baseUrl}/api/health`, cookie);
     const list = probe(`${lore.baseUrl}/api/accounts/${account.id}/knowledge`, cookie);
+    // Said at once when there is anything to re-index; without it, the wait below would be for nothing.
+    await lore.waitFor('"msg":"Indexing items for search in the background"', 60_000, 0);
     await lore.waitFor('"msg":"Items indexed for search"', REINDEX_TIME_LIMIT_MS, 0);
     const reindexSeconds = (performance.now() - reindexStarted) / 1000;
     const [healthTimes, listTimes] = await Promise.all([health.stop(), list.stop()]);
