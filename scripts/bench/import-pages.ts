@@ -11,6 +11,8 @@ import type { LoreProcess } from './lore-process';
 
 /** The pause between one probe's requests. */
 const PROBE_PAUSE_MS = 50;
+/** Issue 29's budget for other requests while long work runs. */
+const BUDGET_P99_MS = 250;
 
 export type PageToImport = { path: string; file: string };
 
@@ -80,4 +82,20 @@ export async function importPages(lore: LoreProcess, cookie: string, accountId: 
     imported: done.imported as number,
     skipped: done.skipped as number,
   };
+}
+
+/** Prints a probe's answers while `during` ran (its p50, p99, slowest, failures), and whether its p99 is within the budget. */
+export function reportProbe(
+  name: string,
+  during: string,
+  times: Awaited<ReturnType<ReturnType<typeof probe>['stop']>>,
+) {
+  const ms = (value: number) => `${value.toFixed(0)} ms`;
+  console.log(
+    `${name.padEnd(16)} during ${during}: ${times.count} answers, p50 ${ms(times.p50)}, p99 ${ms(times.p99)}, slowest ${ms(times.max)}, ${times.failures} not 200`,
+  );
+  const met = times.p99 <= BUDGET_P99_MS && times.failures === 0;
+  console.log(
+    `budget: ${name} p99 during ${during} ≤ ${BUDGET_P99_MS} ms: ${ms(times.p99)} ${met ? 'met' : 'NOT MET'}`,
+  );
 }

@@ -25,7 +25,7 @@ import { parse } from 'node-html-parser';
 import { openDatabase } from '../../server/db/client';
 import { runOnOwnConnection } from '../../server/db/postgres-direct';
 import { PYTHON_DOCS } from '../eval/python-docs';
-import { importPages, pagesToImport, probe, type PageToImport } from './import-pages';
+import { importPages, pagesToImport, probe, reportProbe, type PageToImport } from './import-pages';
 import { callApi, signIn, startLore } from './lore-process';
 
 const { values: args } = parseArgs({
@@ -36,7 +36,6 @@ const { values: args } = parseArgs({
 });
 if (!fs.existsSync(PYTHON_DOCS)) throw new Error(`Needs the corpus in ${PYTHON_DOCS}: apt-get install -y python3-doc`);
 const engine = args.engine === 'postgres' ? 'postgres' : 'pglite';
-const BUDGET_P99_MS = 250;
 const BUDGET_THROUGHPUT = 0.5;
 
 /** The anchor: the same pages' text as rows with a stored tsvector and a GIN index; answers seconds taken. */
@@ -86,7 +85,6 @@ async function main() {
     const alone = await importPages(lore, cookie, second.id, pages);
     const anchor = await anchorSeconds(pages, anchorUrl);
 
-    const ms = (value: number) => `${value.toFixed(0)} ms`;
     for (const [when, run] of [
       ['beside the probes', imported],
       ['alone', alone],
@@ -96,18 +94,8 @@ async function main() {
         `  (${run.imported} imported, ${run.skipped} skipped), ${(pages.length / run.seconds).toFixed(1)} pages/s`,
       );
     }
-    for (const [name, times] of [
-      ['/api/health', healthTimes],
-      ['the list page', listTimes],
-    ] as const) {
-      console.log(
-        `${name.padEnd(16)} during the import: ${times.count} answers, p50 ${ms(times.p50)}, p99 ${ms(times.p99)}, slowest ${ms(times.max)}, ${times.failures} not 200`,
-      );
-      const met = times.p99 <= BUDGET_P99_MS && times.failures === 0;
-      console.log(
-        `budget: ${name} p99 during an import ≤ ${BUDGET_P99_MS} ms: ${ms(times.p99)} ${met ? 'met' : 'NOT MET'}`,
-      );
-    }
+    reportProbe('/api/health', 'an import', healthTimes);
+    reportProbe('the list page', 'an import', listTimes);
     const ratio = anchor / alone.seconds;
     console.log(
       `anchor: the same pages as tsvector rows in ${anchor.toFixed(1)} s, ${(pages.length / anchor).toFixed(1)} pages/s`,

@@ -201,8 +201,8 @@ async function importDocument(
     // Links to the other files of the import lead to their items (decision 39), written as it is sanitized.
     const linked = document.links
       ? documentLinks({ folder: document.folder, accountId, targets: links.targets })
-      : { linkTo: undefined, links: { rewritten: [], unresolved: [] } };
-    const content = sanitizeKnowledgeHtml(html, accountId, linked.linkTo);
+      : undefined;
+    const content = sanitizeKnowledgeHtml(html, accountId, linked?.linkTo);
     const checked = knowledgeInputSchema.safeParse({
       title: read.title.trim().slice(0, TITLE_MAX_LENGTH),
       content,
@@ -255,7 +255,7 @@ async function importDocument(
       await removeStored();
       return alreadyImported(document.path, row.id);
     }
-    links.record(document.path, linked.links);
+    if (linked) links.record(document.path, linked.links);
     return {
       path: document.path,
       status: 'imported',
