@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, analyzeQuery, variantTerm } from './analyze';
+import { itemTerms } from './item-terms';
 import { splitPassages } from './passages';
 
 describe('analyze', () => {
@@ -55,6 +56,17 @@ describe('analyze', () => {
     expect(holds(text, 'element by id')).toBe(true);
     expect(holds(text, 'http server')).toBe(true);
     expect(holds(text, 'element server cluster')).toBe(false);
+  });
+
+  it('keeps a word written another way only in an item that never writes it as asked, where it counts', () => {
+    const terms = (content: string) => [...itemTerms({ title: 'Notes', tags: [], content }).positions.keys()];
+    expect(terms('<p>Call getElementById.</p>')).toContain(variantTerm('element'));
+    // This item writes "element" too, so a search counts that, never the part (rank.ts): not stored.
+    const both = terms('<p>Call getElementById.</p><h2>Others</h2><p>Each element has an id.</p>');
+    expect(both).toContain('element');
+    expect(both).not.toContain(variantTerm('element'));
+    expect(both).not.toContain(variantTerm('id'));
+    expect(both).toContain(variantTerm('get'));
   });
 
   it('finds a single Chinese or Japanese character in indexed text', () => {
