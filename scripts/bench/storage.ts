@@ -1,8 +1,8 @@
 /**
  * `npm run bench:storage`: what the search index costs, on the embedded database or
  * PostgreSQL (decision 29). Imports the search development set's corpus (the Python
- * docs, page by page through Lore's own save: the item, then its index by Lore's indexer),
- * then prints:
+ * docs), or the benchmarks' generated team articles (`--corpus bench`, scripts/bench/corpus.ts),
+ * item by item through Lore's own save: the item, then its index by Lore's indexer. Then prints:
  * - every table and index by size, and each ÷ the text it holds (titles and the text
  *   of the items, UTF-8), beside the anchor: the same text as a stored tsvector with a
  *   GIN index, built in the same database;
@@ -19,6 +19,7 @@
  *   npm run bench:storage                              PGlite
  *   npm run bench:storage -- --engine postgres         PostgreSQL (DATABASE_URL's server, or the local one)
  *   npm run bench:storage -- --pages 100               fewer pages
+ *   npm run bench:storage -- --corpus bench            10,000 of the benchmarks' articles (--items N)
  *   npm run bench:storage -- --keep                    the database is kept, to look into
  */
 import { execFileSync } from 'node:child_process';
@@ -38,16 +39,33 @@ import type { DB } from '../../server/db/schema';
 import { createSearchIndexer } from '../../server/search/indexer';
 import { splitPassages } from '../../server/search/passages';
 import { PYTHON_DOCS, pythonDocPages, readPythonDocPage } from '../eval/python-docs';
+import { buildVocabulary, generateItem, prng } from './corpus';
 
 const { values: args } = parseArgs({
   options: {
     engine: { type: 'string', default: 'pglite' },
+    corpus: { type: 'string', default: 'python-docs' },
     pages: { type: 'string' },
+    items: { type: 'string', default: '10000' },
     saves: { type: 'string', default: '15' },
     keep: { type: 'boolean', default: false },
   },
 });
+if (!['python-docs', 'bench'].includes(args.corpus)) throw new Error('--corpus is python-docs or bench');
 if (!fs.existsSync(PYTHON_DOCS)) throw new Error(`Needs the corpus in ${PYTHON_DOCS}: apt-get install -y python3-doc`);
+
+/** The items to import: the Python docs' pages, or the benchmarks' articles (the same every run). */
+function* corpusItems(): Generator<{ title: string; content: string; tags: string[] }> {
+  if (args.corpus === 'python-docs') {
+    for (const page of pythonDocPages().slice(0, args.pages ? Number(args.pages) : undefined)) {
+      yield { ...readPythonDocPage(page.file), tags: [] };
+    }
+    return;
+  }
+  const random = prng('storage');
+  const vocabulary = buildVocabulary();
+  for (let i = 0; i < Number(args.items); i++) yield generateItem(random, vocabulary, `s${i.toString(36)}`);
+}
 
 /** The tables that make up search, beside the items themselves. */
 const SEARCH_TABLES = ['search_items', 'search_term_counts', 'search_totals', 'search_passages', 'search_vectors'];
@@ -123,25 +141,25 @@ try {
     .values({ name: 'Bench', email: 'bench@lore.local', email_verified: true })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const account = await createAccountWithOwner(db, { name: 'Python docs', userId: user.id });
+  const account = await createAccountWithOwner(db, { name: args.corpus, userId: user.id });
 
   // Lore's indexer, as a save hands it the item (decision 45), with its upkeep of the index's tables.
   const indexer = createSearchIndexer({ db, logger: pino({ level: 'silent' }) });
-  /** Imports an item: the row, then its index. Answers its text's bytes. */
-  const save = async (title: string, content: string) => {
-    const { id } = await insertKnowledge(db, { accountId: account.id, userId: user.id, title, content, tags: [] });
+  /** Imports an item: the row, then its index. Answers its text's bytes (title, tags, headings and text). */
+  const save = async (title: string, content: string, tags: string[]) => {
+    const { id } = await insertKnowledge(db, { accountId: account.id, userId: user.id, title, content, tags });
     indexer.indexSoon({ id, account_id: account.id });
     await indexer.idle();
-    const text = [title, ...splitPassages(content).flatMap((p) => [p.heading, p.text])].join('\n');
+    const text = [title, ...tags, ...splitPassages(content).flatMap((p) => [p.heading, p.text])].join('\n');
     return Buffer.byteLength(text);
   };
 
-  const pages = pythonDocPages().slice(0, args.pages ? Number(args.pages) : undefined);
   const started = performance.now();
   let textBytes = 0;
-  for (const page of pages) {
-    const { title, content } = readPythonDocPage(page.file);
-    textBytes += await save(title, content);
+  let itemCount = 0;
+  for (const { title, content, tags } of corpusItems()) {
+    textBytes += await save(title, content, tags);
+    itemCount++;
   }
   const importSeconds = (performance.now() - started) / 1000;
 
@@ -159,7 +177,8 @@ try {
       setweight(to_tsvector('english', ${title}), 'A') || setweight(to_tsvector('english', ${content}), 'B'))`;
   await sql`
     INSERT INTO anchor_fulltext SELECT gen_random_uuid(), NULL, NULL,
-      setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', content), 'B')
+      setweight(to_tsvector('english', title || ' ' || array_to_string(tags, ' ')), 'A')
+        || setweight(to_tsvector('english', content), 'B')
     FROM knowledge`.execute(db);
   await sql`VACUUM ANALYZE`.execute(db);
   await sql`CHECKPOINT`.execute(db);
@@ -168,7 +187,7 @@ try {
   const sumOf = (tables: string[]) => sizes.filter((s) => tables.includes(s.table)).reduce((n, s) => n + s.bytes, 0);
   const ratio = (bytes: number) => `${(bytes / textBytes).toFixed(2)}×`;
   console.log(
-    `\n${pages.length} pages, ${mb(textBytes)} of text, imported in ${importSeconds.toFixed(1)} s on ${database.engine}.\n`,
+    `\n${itemCount} items (${args.corpus}), ${mb(textBytes)} of text, imported in ${importSeconds.toFixed(1)} s on ${database.engine}.\n`,
   );
   console.log('relation                                      table                        size     ÷ text');
   for (const s of sizes.filter((row) => row.bytes >= 64 * 1024)) {
