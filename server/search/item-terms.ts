@@ -77,7 +77,7 @@ export function itemTerms(item: Pick<IndexableItem, 'title' | 'tags' | 'content'
     layout.push(...heading, bodyStart, place(analyzeGroups(passage.text, { indexing: true })));
   }
   // A word written another way counts only in an item that never writes it as asked (rank.ts),
-  // so it is not kept where the item does: a third of the Python docs' variants, 0.34 MB.
+  // so it is not kept where the item does: two thirds of the Python docs' variants, 0.34 MB.
   for (const term of positions.keys()) {
     if (isVariantTerm(term) && positions.has(term.slice(1))) positions.delete(term);
   }

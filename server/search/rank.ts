@@ -101,7 +101,8 @@ function scoreCandidate(
     const positions = candidate.positions.get(term);
     const df = rarityOf(term, rarity);
     if (!positions || !df) continue;
-    // The word written another way counts only in an item that never writes it as asked.
+    // The word written another way counts only in an item that never writes it as asked (an item
+    // indexed before analyzer 6 may hold both until the background re-index reaches it).
     if (isVariantTerm(term) && candidate.positions.has(term.slice(1))) continue;
     const inTitle = countIn(positions, [1, layout[0]!]);
     const inTags = countIn(positions, [layout[0]!, layout[1]!]);
