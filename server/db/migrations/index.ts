@@ -46,6 +46,7 @@ import * as passagesAsPlaces from './0048-passages-as-places';
 import * as searchAccountKeys from './0049-search-account-keys';
 import * as passageRowsForVectors from './0050-passage-rows-for-vectors';
 import * as wordsOnTheirTerms from './0051-words-on-their-terms';
+import * as termCountsWrittenInBulk from './0052-term-counts-written-in-bulk';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '0049-search-account-keys': searchAccountKeys,
   '0050-passage-rows-for-vectors': passageRowsForVectors,
   '0051-words-on-their-terms': wordsOnTheirTerms,
+  '0052-term-counts-written-in-bulk': termCountsWrittenInBulk,
 };
