@@ -20,7 +20,7 @@ import { sql, type Kysely } from 'kysely';
 import { eng as STOP_WORDS } from 'stopword';
 import { knowledgePreview } from '../../server/content/knowledge-html';
 import type { Executor } from '../../server/data/executor';
-import { accountKey, replaceItemIndex } from '../../server/data/search-index';
+import { accountKey, replaceItemsIndex } from '../../server/data/search-index';
 import type { DB } from '../../server/db/schema';
 import { ANALYZER_VERSION } from '../../server/search/analyze';
 import { buildItemIndex, storedContribution } from '../../server/search/index-item';
@@ -301,7 +301,7 @@ function makeBatch(vocabulary: Vocabulary, task: BatchTask): BatchData {
       `${item.id}\t${item.shortId}\t${task.accountId}\t${task.userId}\t${copyText(item.title)}\t${copyText(item.content)}\t${copyText(knowledgePreview(item.content))}\t${copyArray(item.tags)}\t${ANALYZER_VERSION}\t\\N\t${created}\t${created}\t${n}\n`,
     );
     const row = { id: item.id, account_id: task.accountId, title: item.title, tags: item.tags, content: item.content };
-    // As replaceItemIndex stores them.
+    // As replaceItemsIndex stores them.
     const index = buildItemIndex(row);
     for (const { word, term } of index.words) words.set(word, term);
     for (const { chunk, vector } of index.chunks) {
@@ -403,7 +403,7 @@ async function dropIndexes(target: BulkTarget, table: string): Promise<string[]>
 
 /**
  * The load must store exactly what the indexer stores: a few items of each workspace
- * are indexed again through the real buildItemIndex and replaceItemIndex, in a transaction
+ * are indexed again through the real buildItemIndex and replaceItemsIndex, in a transaction
  * rolled back, and their rows (every column but the ids) compared with the loaded ones.
  */
 export async function checkAgainstIndexer(db: Kysely<DB>, accountIds: string[], perAccount = 10) {
@@ -446,7 +446,8 @@ export async function checkAgainstIndexer(db: Kysely<DB>, accountIds: string[], 
       await db
         .transaction()
         .execute(async (trx) => {
-          await replaceItemIndex(trx, item, buildItemIndex(item), ANALYZER_VERSION, storedContribution);
+          const entry = { item, index: buildItemIndex(item) };
+          await replaceItemsIndex(trx, item.account_id, [entry], ANALYZER_VERSION, storedContribution);
           indexed = await rowsOf(trx, item);
           throw rollBack;
         })

@@ -11,9 +11,11 @@ import { sanitizeKnowledgeHtml } from '../../server/content/knowledge-html';
 import { insertKnowledge } from '../../server/data/knowledge';
 import { openDatabase } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
-import { indexItemNow } from '../../server/search/index-item';
+import { indexItemsNow } from '../../server/search/index-item';
 
 export const PYTHON_DOCS = '/usr/share/doc/python3.11-doc/html';
+/** Pages indexed in one transaction, as the indexer writes an import's (decision 49). */
+const INDEX_BATCH = 16;
 
 /** Every page of the documentation, as its id (path without .html) and file. */
 export function pythonDocPages(dir = PYTHON_DOCS): Array<{ id: string; file: string }> {
@@ -34,8 +36,8 @@ export function readPythonDocPage(file: string) {
 }
 
 /**
- * The evaluations' workspace: the corpus's pages imported and indexed one by one as Lore
- * does on each save, into a fresh embedded database, or into `data` (kept, and reused on
+ * The evaluations' workspace: the corpus's pages saved, then indexed in batches as Lore
+ * indexes an import's, into a fresh embedded database, or into `data` (kept, and reused on
  * the next run with the pages it holds). `pages` imports only the pages `named` and
  * others up to that many. Answers the database, the workspace and which page each item is.
  */
@@ -68,9 +70,10 @@ export async function openEvaluationWorkspace(options: { data?: string; pages?: 
   for (const page of corpus) {
     const { title, content } = readPythonDocPage(page.file);
     const { id } = await insertKnowledge(db, { accountId: account.id, userId: user.id, title, content, tags: [] });
-    await indexItemNow(db, id);
     pageOf.set(id, page.id);
   }
+  const ids = [...pageOf.keys()];
+  for (let at = 0; at < ids.length; at += INDEX_BATCH) await indexItemsNow(db, ids.slice(at, at + INDEX_BATCH));
   if (pagesFile) fs.writeFileSync(pagesFile, JSON.stringify({ accountId: account.id, pages: [...pageOf] }));
   console.log(`Imported and indexed ${corpus.length} pages in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return { database, accountId: account.id, pageOf };

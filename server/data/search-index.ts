@@ -120,13 +120,14 @@ interface OfferedWords {
   forms: string[];
 }
 
-/** An item's words by the term each is indexed by: what spelling and completion are to offer (decision 47). */
+/** Items' words by the term each is indexed by: what spelling and completion are to offer (decision 47). */
 function offeredByTerm(words: StoredItemIndex['words']): Map<string, OfferedWords> {
   const offered = new Map<string, OfferedWords>();
   for (const { word, term } of words) {
     const entry = offered.get(term) ?? { written: false, forms: [] };
     if (word === term) entry.written = true;
-    else entry.forms.push(word);
+    // Items indexed together may write the same form.
+    else if (!entry.forms.includes(word)) entry.forms.push(word);
     offered.set(term, entry);
   }
   return offered;
@@ -217,16 +218,19 @@ async function addToStatistics(
 /** An item's stored index rows (one a chunk), as read back to take its contribution away. */
 export type StoredRows = Array<{ chunk: number; vector: string; layout: number[] }>;
 
-/** The item's stored index rows, as the statistics counted them, if it has any. */
-async function storedIndex(db: Executor, item: { id: string; account_id: string }): Promise<StoredRows | undefined> {
+/** The stored index rows of these items of the workspace, by item (an item never indexed has none). */
+async function storedIndexes(db: Executor, accountId: string, ids: string[]): Promise<Map<string, StoredRows>> {
   const rows = await db
     .selectFrom('search_items')
-    .select(['chunk', 'vector', 'layout'])
-    .where('knowledge_id', '=', item.id)
-    .where('account_id', '=', item.account_id)
+    .select(['knowledge_id', 'chunk', 'vector', 'layout'])
+    .where('knowledge_id', 'in', ids)
+    .where('account_id', '=', accountId)
+    .orderBy('knowledge_id')
     .orderBy('chunk')
     .execute();
-  return rows.length > 0 ? rows : undefined;
+  const byItem = new Map<string, StoredRows>();
+  for (const { knowledge_id, ...row } of rows) byItem.set(knowledge_id, [...(byItem.get(knowledge_id) ?? []), row]);
+  return byItem;
 }
 
 /**
@@ -242,13 +246,31 @@ export interface ItemToIndex {
   index_request: string | null;
 }
 
-/** The item as it is now, to be indexed; undefined once deleted. */
-export async function findItemToIndex(db: Executor, id: string): Promise<ItemToIndex | undefined> {
+/** These items as they are now, to be indexed, oldest save first; a deleted one is left out. */
+export async function findItemsToIndex(db: Executor, ids: string[]): Promise<ItemToIndex[]> {
+  if (ids.length === 0) return [];
   return db
     .selectFrom('knowledge')
     .select(['id', 'account_id', 'title', 'tags', 'content', sql<string | null>`index_request::text`.as('index_request')])
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('id', 'in', ids)
+    .orderBy(sql`index_request`)
+    .execute();
+}
+
+/** The text of these items' PDFs, by item, each item's oldest first (the order the index reads them). */
+export async function pdfTextsOf(db: Executor, ids: string[]): Promise<Map<string, string[]>> {
+  const texts = new Map<string, string[]>();
+  if (ids.length === 0) return texts;
+  const rows = await db
+    .selectFrom('knowledge_pdfs')
+    .select(['knowledge_id', 'text'])
+    .where('knowledge_id', 'in', ids)
+    .orderBy('knowledge_id')
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  for (const row of rows) texts.set(row.knowledge_id, [...(texts.get(row.knowledge_id) ?? []), row.text]);
+  return texts;
 }
 
 /** Asks for the item to be indexed again though its text did not change (a PDF of it was read). */
@@ -256,47 +278,92 @@ export async function requestIndexing(db: Executor, id: string): Promise<void> {
   await sql`UPDATE knowledge SET index_request = nextval('search_index_requests') WHERE id = ${id}`.execute(db);
 }
 
+/** Contributions added up: what several items' changes make of the statistics together. */
+function summed(contributions: ItemContribution[]): ItemContribution {
+  const totals: IndexTotals = { items: 0, passages: 0, passageLength: 0, outlineLength: 0 };
+  const terms = new Map<string, TermRarity>();
+  for (const contribution of contributions) {
+    totals.items += contribution.totals.items;
+    totals.passages += contribution.totals.passages;
+    totals.passageLength += contribution.totals.passageLength;
+    totals.outlineLength += contribution.totals.outlineLength;
+    for (const [term, rarity] of contribution.terms) {
+      const sum = terms.get(term) ?? { items: 0, passages: 0, outlines: 0 };
+      terms.set(term, {
+        items: sum.items + rarity.items,
+        passages: sum.passages + rarity.passages,
+        outlines: sum.outlines + rarity.outlines,
+      });
+    }
+  }
+  return { totals, terms };
+}
+
+/** An item to index with its new index, as `replaceItemsIndex` takes them. */
+export interface ItemWithIndex {
+  item: Pick<ItemToIndex, 'id' | 'index_request'>;
+  index: StoredItemIndex;
+}
+
 /**
- * Replaces an item's index and records the analyzer version it was indexed
- * with; `contributionOf` turns a stored index back into what it had added to
- * the statistics, which are taken away before the new one's are added. Writes
- * nothing, and answers false, when the item was saved again (or deleted) since
- * it was read: that save's own indexing follows.
+ * Replaces the index of some items of one workspace, in one transaction, and records the
+ * analyzer version they were indexed with; `contributionOf` turns a stored index back into
+ * what it had added to the statistics, which are taken away before the new ones are added.
+ * Several items at once share the statements and the statistics' rows of the words they
+ * have in common (decision 49). An item saved again (or deleted) since it was read is left
+ * as it is: that save's own indexing follows. Answers the ids of the items written.
  */
-export async function replaceItemIndex(
+export async function replaceItemsIndex(
   trx: Executor,
-  item: Pick<ItemToIndex, 'id' | 'account_id' | 'index_request'>,
-  index: StoredItemIndex,
+  accountId: string,
+  entries: ItemWithIndex[],
   version: number,
   contributionOf: (stored: StoredRows) => ItemContribution,
-): Promise<boolean> {
-  // Its workspace cannot go while the index is written (a delete of it would deadlock with this
+): Promise<string[]> {
+  // The workspace cannot go while the index is written (a delete of it would deadlock with this
   // transaction: each waiting on a row the other locked); one deleted already leaves nothing to do.
-  await sql`SELECT 1 FROM accounts WHERE id = ${item.account_id} FOR KEY SHARE`.execute(trx);
-  // The item's row next: a concurrent save or delete of the item then waits here, before the index's lock.
-  const current = await trx
-    .updateTable('knowledge')
-    .set({ search_version: version, index_request: null })
-    .where('id', '=', item.id)
-    .where(sql<boolean>`index_request IS NOT DISTINCT FROM ${item.index_request}::bigint`)
-    .executeTakeFirst();
-  if (current.numUpdatedRows === 0n) return false;
-  await lockAccountIndex(trx, item.account_id);
-  const old = await storedIndex(trx, item);
-  // A new item has no rows to replace (an import's pages: 3 ms each on PGlite to delete nothing).
-  if (old) await trx.deleteFrom('search_items').where('knowledge_id', '=', item.id).execute();
+  await sql`SELECT 1 FROM accounts WHERE id = ${accountId} FOR KEY SHARE`.execute(trx);
+  // The items' rows next, in the order of their ids (two writers of the same items never wait on
+  // each other in turn): a concurrent save or delete of one then waits here, before the index's lock.
+  const stamps = entries.map(({ item }) => item.index_request);
+  const written = await sql<{ id: string }>`
+    WITH current AS (
+      SELECT k.id FROM knowledge k
+      JOIN unnest(${entries.map(({ item }) => item.id)}::uuid[], ${stamps}::bigint[]) AS read (id, stamp) ON read.id = k.id
+      WHERE k.account_id = ${accountId} AND k.index_request IS NOT DISTINCT FROM read.stamp
+      ORDER BY k.id FOR UPDATE OF k
+    )
+    UPDATE knowledge SET search_version = ${version}, index_request = NULL
+    WHERE id IN (SELECT id FROM current) RETURNING id
+  `.execute(trx);
+  const ids = new Set(written.rows.map((row) => row.id));
+  const kept = entries.filter(({ item }) => ids.has(item.id));
+  if (kept.length === 0) return [];
+  await lockAccountIndex(trx, accountId);
+  const old = await storedIndexes(trx, accountId, [...ids]);
+  // New items have no rows to replace (an import's pages: 3 ms each on PGlite to delete nothing).
+  if (old.size > 0) await trx.deleteFrom('search_items').where('knowledge_id', 'in', [...old.keys()]).execute();
+  const chunks = kept.flatMap(({ item, index }) =>
+    index.chunks.map(({ chunk, vector }) => ({ id: item.id, chunk, vector, layout: `{${index.layout.join(',')}}` })),
+  );
+  const column = <T>(of: (chunk: (typeof chunks)[number]) => T) => chunks.map(of);
   await sql`
     INSERT INTO search_items (knowledge_id, chunk, account_id, vector, layout)
-    SELECT ${item.id}, chunk, ${item.account_id}, vector::tsvector, ${index.layout}::int4[]
-    FROM unnest(${index.chunks.map((c) => c.chunk)}::int2[], ${index.chunks.map((c) => c.vector)}::text[]) AS c (chunk, vector)
+    SELECT id, chunk, ${accountId}, vector::tsvector, layout::int4[]
+    FROM unnest(${column((c) => c.id)}::uuid[], ${column((c) => c.chunk)}::int2[], ${column((c) => c.vector)}::text[],
+      ${column((c) => c.layout)}::text[]) AS c (id, chunk, vector, layout)
   `.execute(trx);
   // Only the difference: an edit of a long item changes the counts of a few terms, not all of them.
-  const change = contributionChange(index.contribution, old && contributionOf(old));
-  const offered = offeredByTerm(index.words);
-  await addToStatistics(trx, item.account_id, change, offered);
+  const change = summed(
+    kept.map(({ item, index }) => {
+      const stored = old.get(item.id);
+      return contributionChange(index.contribution, stored && contributionOf(stored));
+    }),
+  );
+  await addToStatistics(trx, accountId, change, offeredByTerm(kept.flatMap(({ index }) => index.words)));
   // The passages' rows key their embeddings (made by the embedding job, search-vectors.ts): of the old text, they go.
-  await trx.deleteFrom('search_passages').where('knowledge_id', '=', item.id).execute();
-  return true;
+  await trx.deleteFrom('search_passages').where('knowledge_id', 'in', [...ids]).execute();
+  return [...ids];
 }
 
 /**
@@ -310,7 +377,7 @@ export async function removeItemIndex(
 ): Promise<void> {
   await sql`SELECT 1 FROM knowledge WHERE id = ${item.id} AND account_id = ${item.account_id} FOR UPDATE`.execute(trx);
   await lockAccountIndex(trx, item.account_id);
-  const old = await storedIndex(trx, item);
+  const old = (await storedIndexes(trx, item.account_id, [item.id])).get(item.id);
   if (!old) return;
   await addToStatistics(trx, item.account_id, negated(contributionOf(old)), new Map());
   await trx.deleteFrom('search_items').where('knowledge_id', '=', item.id).where('account_id', '=', item.account_id).execute();
@@ -459,23 +526,11 @@ export async function rankedItemRows(db: Executor, ids: string[]) {
 /** Items' HTML and their PDFs' text, in the order the index reads them (PDFs oldest first). */
 export async function itemTexts(db: Executor, ids: string[]) {
   if (ids.length === 0) return new Map<string, { content: string; pdfTexts: string[] }>();
-  const [items, pdfs] = await Promise.all([
+  const [items, pdfTexts] = await Promise.all([
     db.selectFrom('knowledge').select(['id', 'content']).where('id', 'in', ids).execute(),
-    db
-      .selectFrom('knowledge_pdfs')
-      .select(['knowledge_id', 'text'])
-      .where('knowledge_id', 'in', ids)
-      .orderBy('knowledge_id')
-      .orderBy('created_at', 'asc')
-      .orderBy('id', 'asc')
-      .execute(),
+    pdfTextsOf(db, ids),
   ]);
-  return new Map(
-    items.map((item) => [
-      item.id,
-      { content: item.content, pdfTexts: pdfs.filter((pdf) => pdf.knowledge_id === item.id).map((pdf) => pdf.text) },
-    ]),
-  );
+  return new Map(items.map((item) => [item.id, { content: item.content, pdfTexts: pdfTexts.get(item.id) ?? [] }]));
 }
 
 /** Items whose index is not of their last save (decision 45) or of this analyzer version. */

@@ -3,13 +3,13 @@ import type { Logger } from 'pino';
 import { vacuumIfGrown } from '../db/maintenance';
 import type { DB } from '../db/schema';
 import {
-  findItemToIndex,
+  findItemsToIndex,
   listItemsToIndex,
-  replaceItemIndex,
+  pdfTextsOf,
+  replaceItemsIndex,
   type ItemToIndex,
   type StoredItemIndex,
 } from '../data/search-index';
-import { listKnowledgePdfs } from '../data/knowledge-pdfs';
 import { ANALYZER_VERSION } from './analyze';
 import {
   chunkedTerms,
@@ -48,7 +48,7 @@ export const storedContribution = (rows: Array<{ chunk: number; vector: string; 
  * Items with more text than this (HTML and PDFs' text) are analysed in the index
  * thread (`index-worker.ts`): 100-400 ms of CPU for a long manual page, during which
  * no other request would be answered. A shorter one takes a few ms, less than the
- * trip to the thread and back.
+ * trip to the thread and back, unless others wait behind it (a batch, below).
  */
 const LONG_ITEM_CHARACTERS = 50_000;
 /** How long analysing one item in the thread may take before indexing it fails (it is tried again at the next start). */
@@ -60,35 +60,45 @@ const indexThread = new WorkerThread<IndexableItem, StoredItemIndex>(
 );
 
 /**
- * (Re)indexes one item, as read with `findItemToIndex`, in its own transaction. False
- * when it was saved again (or deleted) meanwhile: nothing is written, that save's
+ * (Re)indexes items, as read with `findItemsToIndex`: each workspace's in one transaction
+ * (decision 49). Items indexed together are analysed in the index thread, so that the main
+ * thread goes on with what saved them (an import's next pages) meanwhile. Answers the ids
+ * written; an item saved again (or deleted) meanwhile is left out, and that save's
  * indexing follows.
  */
-export async function indexItem(db: Kysely<DB>, item: ItemToIndex): Promise<boolean> {
-  const pdfs = await listKnowledgePdfs(db, item.id);
-  const withPdfs = { ...item, pdf_texts: pdfs.map((pdf) => pdf.text) };
-  const length = withPdfs.content.length + withPdfs.pdf_texts.reduce((sum, text) => sum + text.length, 0);
-  const index =
-    length > LONG_ITEM_CHARACTERS
-      ? await indexThread.run(
-          {
-            id: item.id,
-            account_id: item.account_id,
-            title: item.title,
-            tags: item.tags,
-            content: item.content,
-            pdf_texts: withPdfs.pdf_texts,
-          },
-          ANALYZE_TIME_LIMIT_MS,
-        )
-      : buildItemIndex(withPdfs);
-  return db.transaction().execute((trx) => replaceItemIndex(trx, item, index, ANALYZER_VERSION, storedContribution));
+export async function indexItems(db: Kysely<DB>, items: ItemToIndex[]): Promise<string[]> {
+  const pdfTexts = await pdfTextsOf(
+    db,
+    items.map((item) => item.id),
+  );
+  const analysed = await Promise.all(
+    items.map(async (item) => {
+      const texts = pdfTexts.get(item.id) ?? [];
+      const withPdfs: IndexableItem = { ...item, pdf_texts: texts };
+      const length = item.content.length + texts.reduce((sum, text) => sum + text.length, 0);
+      const inThread = items.length > 1 || length > LONG_ITEM_CHARACTERS;
+      const index = inThread ? await indexThread.run(withPdfs, ANALYZE_TIME_LIMIT_MS) : buildItemIndex(withPdfs);
+      return { item, index };
+    }),
+  );
+  const written: string[] = [];
+  for (const accountId of new Set(items.map((item) => item.account_id))) {
+    const entries = analysed.filter(({ item }) => item.account_id === accountId);
+    written.push(
+      ...(await db
+        .transaction()
+        .execute((trx) => replaceItemsIndex(trx, accountId, entries, ANALYZER_VERSION, storedContribution))),
+    );
+  }
+  return written;
 }
 
-/** Indexes the item as it is now; false when it is gone or was saved again as it was indexed. */
-export async function indexItemNow(db: Kysely<DB>, id: string): Promise<boolean> {
-  const item = await findItemToIndex(db, id);
-  return item ? indexItem(db, item) : false;
+/** Indexes the item as read; false when it was saved again (or deleted) as it was indexed. */
+export const indexItem = async (db: Kysely<DB>, item: ItemToIndex) => (await indexItems(db, [item])).length === 1;
+
+/** Indexes the items as they are now; answers the ids written (not those gone or saved again as they were indexed). */
+export async function indexItemsNow(db: Kysely<DB>, ids: string[]): Promise<string[]> {
+  return indexItems(db, await findItemsToIndex(db, ids));
 }
 
 /** The index's tables whose rows each indexing of an item replaces, updates or takes away (the vocabulary only grows). */
@@ -97,16 +107,18 @@ const REWRITTEN_TABLES = ['search_items', 'search_term_counts', 'search_passages
 const UPKEEP_EVERY = 10;
 
 /**
- * For a writer of the index (the indexer, a re-index), to call after each item: every
- * UPKEEP_EVERY items, the index's tables that grew by a fifth since their last VACUUM are
+ * For a writer of the index (the indexer, a re-index), to call after each item or batch
+ * (with how many it indexed): every UPKEEP_EVERY items, the index's tables that grew by a fifth since their last VACUUM are
  * vacuumed (vacuumIfGrown), so that a long run of indexing (an import) puts new rows in the
  * room its updates freed. Without it, importing the Python docs left the term counts' table
  * 1.6 times its size (decision 29). A failure is logged, and indexing goes on.
  */
 export function indexUpkeep(db: Kysely<DB>, logger: Pick<Logger, 'warn'>) {
-  let indexed = 0;
-  return async () => {
-    if (++indexed % UPKEEP_EVERY !== 0) return;
+  let sinceLook = 0;
+  return async (items = 1) => {
+    sinceLook += items;
+    if (sinceLook < UPKEEP_EVERY) return;
+    sinceLook = 0;
     try {
       await vacuumIfGrown(db, REWRITTEN_TABLES);
     } catch (error) {

@@ -4,7 +4,10 @@ import { readEventStream } from '../test/event-stream';
 import { createItem } from '../test/knowledge-factory';
 import type { SignedInClient } from '../test/test-server';
 import { useTestServer } from '../test/use-test-server';
+import { findItemsToIndex, requestIndexing } from '../data/search-index';
+import { insertKnowledge } from '../data/knowledge';
 import { ANALYZER_VERSION } from './analyze';
+import { indexItems, indexStaleItems } from './index-item';
 
 const lore = useTestServer();
 let owner: SignedInClient;
@@ -106,5 +109,73 @@ describe('indexing after the save (decision 45)', () => {
       SELECT (SELECT count(*) FROM search_items WHERE account_id = ${doomed.id})::int
         + (SELECT count(*) FROM search_term_counts WHERE account_key = ${key})::int AS n`.execute(lore.db);
     expect(left.rows[0]!.n).toBe(0);
+  });
+
+  it('indexes the items waiting together, each workspace’s apart and in order, to the statistics one by one gives', async () => {
+    const together = await lore.account({ owner });
+    const other = await lore.account({ owner });
+    const oneByOne = await lore.account({ owner });
+    const texts = [
+      ['Running the deploy', 'Run the deploy script; it runs the migrations first.'],
+      ['Deploy rollback', 'Roll back a deploy that fails its checks.'],
+      ['Checks before a release', 'The release runs its checks, then the deploy.'],
+      ['Release notes', 'Notes of each release, written while running it.'],
+      ['Deploy freeze', 'No deploy runs during a freeze.'],
+      ['Hotfix', 'A hotfix is released and deployed at once, its checks run.'],
+    ];
+    const save = (accountId: string, [title, text]: string[]) =>
+      insertKnowledge(lore.db, { accountId, userId: owner.userId, title: title!, content: `<p>${text}</p>`, tags: [] });
+    const items = [];
+    for (const text of texts) items.push({ id: (await save(together.id, text)).id, account_id: together.id });
+    const others = [];
+    for (const text of texts.slice(0, 2)) others.push({ id: (await save(other.id, text)).id, account_id: other.id });
+    // Asked for at once: taken in order, at most four together, never past another workspace's item.
+    const indexer = lore.deps.searchIndexer;
+    const asked = [...items.slice(0, 5), others[0]!, items[5]!, others[1]!];
+    for (const item of asked) indexer.indexSoon(item);
+    // One by one, in a third workspace: each indexed before the next is asked for.
+    for (const text of texts) {
+      indexer.indexSoon({ id: (await save(oneByOne.id, text)).id, account_id: oneByOne.id });
+      await lore.indexed();
+    }
+    await lore.indexed();
+    const writtenBy = new Map(
+      (await indexState(asked.map((item) => item.id))).map((state) => [state.id, state.written_by]),
+    );
+    const transactions = [...new Set(asked.map((item) => writtenBy.get(item.id)))];
+    expect(asked.map((item) => transactions.indexOf(writtenBy.get(item.id)))).toEqual([0, 0, 0, 0, 1, 2, 3, 4]);
+    // The statistics and words offered are what indexing them one by one gives.
+    const statistics = async (id: string) => {
+      const [totals, terms] = await Promise.all([
+        sql`SELECT items, passages, passage_length, outline_length FROM search_totals WHERE account_id = ${id}`.execute(
+          lore.db,
+        ),
+        sql`SELECT term, written, items, passages, outlines, forms FROM search_term_counts
+          WHERE account_key = (SELECT search_key FROM accounts WHERE id = ${id}) ORDER BY term`.execute(lore.db),
+      ]);
+      return { totals: totals.rows, terms: terms.rows };
+    };
+    const expected = await statistics(oneByOne.id);
+    expect(expected.terms.length).toBeGreaterThan(10);
+    expect(await statistics(together.id)).toEqual(expected);
+  });
+
+  it('leaves out of a batch an item saved again as it was read, for that save’s indexing', async () => {
+    const saved = [];
+    for (const title of ['Kept note', 'Edited note'])
+      saved.push(
+        await insertKnowledge(lore.db, { accountId, userId: owner.userId, title, content: '<p>Text.</p>', tags: [] }),
+      );
+    const read = await findItemsToIndex(
+      lore.db,
+      saved.map((item) => item.id),
+    );
+    await requestIndexing(lore.db, saved[1]!.id);
+    expect(await indexItems(lore.db, read)).toEqual([saved[0]!.id]);
+    const [kept] = await indexState([saved[0]!.id]);
+    expect(kept!.index_request).toBeNull();
+    expect(await listed('edited')).toEqual([]);
+    expect(await indexStaleItems(lore.db)).toBeGreaterThanOrEqual(1);
+    expect(await listed('edited')).toEqual(['Edited note']);
   });
 });

@@ -3,7 +3,7 @@ import { createItem } from '../test/knowledge-factory';
 import type { SignedInClient } from '../test/test-server';
 import { useTestServer } from '../test/use-test-server';
 import { insertKnowledge } from '../data/knowledge';
-import { accountKey, findItemToIndex, lexemeQuery, readCandidates, requestIndexing } from '../data/search-index';
+import { accountKey, findItemsToIndex, lexemeQuery, readCandidates, requestIndexing } from '../data/search-index';
 import { analyze } from './analyze';
 import { buildItemIndex, indexItem, indexStaleItems, storedContribution } from './index-item';
 import { reindexInBackground } from './reindex';
@@ -197,9 +197,9 @@ describe('ranked retrieval', () => {
     });
     expect(await titles('onboarding')).toEqual([]);
     // An index of the text as it was read is not written once the item was saved again meanwhile.
-    const read = (await findItemToIndex(lore.db, item.id))!;
+    const [read] = await findItemsToIndex(lore.db, [item.id]);
     await requestIndexing(lore.db, item.id);
-    expect(await indexItem(lore.db, read)).toBe(false);
+    expect(await indexItem(lore.db, read!)).toBe(false);
     expect(await titles('onboarding')).toEqual([]);
     expect(await indexStaleItems(lore.db)).toBeGreaterThanOrEqual(1);
     expect(await titles('onboarding')).toEqual(['Onboarding checklist']);
