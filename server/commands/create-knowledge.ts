@@ -1,7 +1,8 @@
 import type { AppDeps } from '../app-env';
-import { sanitizeKnowledgeHtml } from '../content/knowledge-html';
+import { safeHtmlFor, type SanitizedHtml } from '../content/knowledge-html';
 import { findKnowledge, insertKnowledge, type KnowledgeRow, type NewKnowledge } from '../data/knowledge';
 import { insertKnowledgePdf } from '../data/knowledge-pdfs';
+import type { Executor } from '../data/executor';
 import { describeItemLater } from '../jobs/describe-item';
 
 /** A stored PDF to attach to the new item, with the text read from it. */
@@ -12,27 +13,44 @@ export interface AttachedPdf {
   text: string;
 }
 
+type CreateDeps = Pick<AppDeps, 'database' | 'logger'> & { searchIndexer: Pick<AppDeps['searchIndexer'], 'indexSoon'> };
+type NewItem = Omit<NewKnowledge, 'content'> & { content: string | SanitizedHtml; pdfs?: AttachedPdf[] };
+
 /**
  * Creates an item the one way: sanitized HTML stored (with the PDFs it shows,
  * in one transaction), then its AI summary queued and its indexing for search
  * (and after it, its embedding) asked for, which follows the save (decision 45).
+ * Answers the item as stored.
  */
-export async function createKnowledgeItem(
-  deps: Pick<AppDeps, 'database' | 'logger' | 'searchIndexer'>,
-  values: NewKnowledge & { pdfs?: AttachedPdf[] },
-): Promise<KnowledgeRow & { created: boolean }> {
+export function createKnowledgeItem(deps: CreateDeps, values: NewItem): Promise<KnowledgeRow & { created: boolean }> {
+  return saveNewItem(deps, values, async (trx, id) => (await findKnowledge(trx, values.accountId, { id }))!);
+}
+
+/**
+ * Creates an item as `createKnowledgeItem` does, answering only its id: an import has no
+ * use for the rest, and reading the item back was a fifth of an imported page's statements.
+ */
+export function importKnowledgeItem(deps: CreateDeps, values: NewItem): Promise<{ id: string; created: boolean }> {
+  return saveNewItem(deps, values, async (_trx, id) => ({ id }));
+}
+
+async function saveNewItem<Answer extends { id: string }>(
+  deps: CreateDeps,
+  values: NewItem,
+  answer: (trx: Executor, id: string) => Promise<Answer>,
+): Promise<Answer & { created: boolean }> {
   const { db } = deps.database;
   const { pdfs = [], ...item } = values;
-  const content = sanitizeKnowledgeHtml(item.content, item.accountId);
-  const { row, created } = await db.transaction().execute(async (trx) => {
+  const content = safeHtmlFor(item.content, item.accountId);
+  const saved = await db.transaction().execute(async (trx) => {
     const { id, created } = await insertKnowledge(trx, { ...item, content });
     // A repeated create (same idempotency or import key) answers the first item as it is.
     if (created) {
       for (const pdf of pdfs) await insertKnowledgePdf(trx, { ...pdf, knowledgeId: id, accountId: item.accountId });
     }
-    return { row: (await findKnowledge(trx, item.accountId, { id }))!, created };
+    return { ...(await answer(trx, id)), created };
   });
-  if (created) deps.searchIndexer.indexSoon(row);
-  await describeItemLater(db, row.id, deps.logger);
-  return { ...row, created };
+  if (saved.created) deps.searchIndexer.indexSoon({ id: saved.id, account_id: item.accountId });
+  await describeItemLater(db, saved.id, deps.logger);
+  return saved;
 }

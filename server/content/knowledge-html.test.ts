@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, sanitizeKnowledgeHtml, storedImagePaths } from './knowledge-html';
+import { htmlToText, safeHtmlFor, SanitizedHtml, sanitizeKnowledgeHtml, storedImagePaths } from './knowledge-html';
 
 const account = '11111111-1111-4111-8111-111111111111';
 const other = '22222222-2222-4222-8222-222222222222';
@@ -62,5 +62,26 @@ describe('storedImagePaths', () => {
       `<img src="/api/secureImage?bucket=avatars&amp;path=${account}%2Fe.png">`,
     ].join('');
     expect(storedImagePaths(html, account)).toEqual([`${account}/a.png`, `${account}/b.webp`]);
+  });
+});
+
+describe('SanitizedHtml', () => {
+  const viewer = (accountId: string) =>
+    `<div data-type="pdf-viewer" data-src="/api/secureImage?bucket=knowledge-pdfs&amp;path=${accountId}%2Fa.pdf"></div>`;
+  const page = `<p onclick="steal()">Read <a href="docs/setup.html">the setup</a></p>${viewer(account)}`;
+
+  it('is stored as it was sanitized for its workspace, links as the import wrote them', () => {
+    const sanitized = SanitizedHtml.of(page, account, () => '/knowledge/abcdefgh');
+    expect(sanitized.html).not.toContain('onclick');
+    expect(sanitized.html).toContain('href="/knowledge/abcdefgh"');
+    expect(sanitized.html).toContain('data-type="pdf-viewer"');
+    expect(safeHtmlFor(sanitized, account)).toBe(sanitized.html);
+  });
+
+  it('is sanitized again for another workspace, and a plain string always', () => {
+    const sanitized = SanitizedHtml.of(page, account);
+    expect(safeHtmlFor(sanitized, other)).not.toContain('data-type="pdf-viewer"');
+    expect(safeHtmlFor(page, account)).toBe(sanitizeKnowledgeHtml(page, account));
+    expect(safeHtmlFor(page, account)).not.toContain('onclick');
   });
 });

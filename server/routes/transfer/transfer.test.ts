@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
+import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PDFS_BUCKET, pdfThumbnailPath } from '../../../common/files';
 import {
@@ -382,6 +383,24 @@ describe('importing documents', () => {
     order.push(`health ${health.status}`);
     await readToEnd;
     expect(order).toEqual(['health 200', 'import done']);
+  });
+
+  it('indexes the items of an import in batches, every one of them before it says it is done', async () => {
+    const files = Array.from({ length: 40 }, (_, i) => ({
+      path: `notes/note-${i}.md`,
+      data: `# Note ${i}\n\nShared wording, and its own word${i}.`,
+    }));
+    const { lines } = await importFiles(member, files);
+    expect(doneOf(lines)).toMatchObject({ imported: 40, skipped: 0 });
+    // Read at once, without waiting for the indexer: each imported item is indexed, its stamp cleared.
+    const indexed = await sql<{ index_request: string | null; written_by: string }>`
+      SELECT k.index_request::text, s.xmin::text AS written_by FROM knowledge k
+      JOIN search_items s ON s.knowledge_id = k.id AND s.chunk = 0
+      WHERE k.account_id = ${accountId} AND k.import_key NOT LIKE 'folder:%'`.execute(lore.db);
+    expect(indexed.rows).toHaveLength(40);
+    expect(indexed.rows.every((row) => row.index_request === null)).toBe(true);
+    // Four items a transaction (decision 49): the 40 notes and the page of their folder.
+    expect(new Set(indexed.rows.map((row) => row.written_by)).size).toBeLessThanOrEqual(Math.ceil(41 / 4));
   });
 
   it('refuses more files than the limit before writing anything', async () => {

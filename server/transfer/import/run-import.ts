@@ -19,12 +19,13 @@ import {
   type ImportLinks,
 } from '../../../common/transfer';
 import type { AppDeps } from '../../app-env';
-import { createKnowledgeItem, type AttachedPdf } from '../../commands/create-knowledge';
-import { sanitizeKnowledgeHtml } from '../../content/knowledge-html';
+import { importKnowledgeItem, type AttachedPdf } from '../../commands/create-knowledge';
+import { SanitizedHtml } from '../../content/knowledge-html';
 import { findImportedItemId } from '../../data/knowledge';
 import { AppError } from '../../errors';
 import { detectImageType } from '../../storage/image-types';
 import { PdfTimeoutError, readPdfForImport } from '../../storage/pdf';
+import { inBatches } from '../../search/indexer';
 import type { ManifestCollection } from '../format';
 import type { Role } from '../../db/types';
 import { createPlacer, treeOrder, type Placer } from './placement';
@@ -92,16 +93,29 @@ export async function runImport(
   };
   onLine({ type: 'start', total });
   for (const file of plan.skipped) report(file);
-  for (const [index, next] of documents.entries()) {
-    // The next document is read in its thread while this one is written.
-    void documents[index + 1]?.read();
-    // Others using Lore meanwhile get at least half of its thread (decision 48).
-    const file = await deps.requestsFirst.sharing(() => importDocument(deps, context, next));
-    if (file.status === 'skipped' && file.reason !== IMPORT_ALREADY_IMPORTED_REASON)
-      links.failed(next.path, file.reason);
-    if (file.status === 'imported') authors.count(next, file);
-    report(file);
+  // The items go to the indexer a batch at a time, and the import goes at its pace (decision 49).
+  const indexing = inBatches(deps.searchIndexer);
+  const documentDeps = { ...deps, searchIndexer: indexing };
+  try {
+    for (const [index, next] of documents.entries()) {
+      // The next document is read in its thread while this one is written.
+      void documents[index + 1]?.read();
+      // Others using Lore meanwhile get at least half of its thread (decision 48), the indexing of its items counted.
+      const file = await deps.requestsFirst.sharing(async () => {
+        const file = await importDocument(documentDeps, context, next);
+        await indexing.flush();
+        return file;
+      });
+      if (file.status === 'skipped' && file.reason !== IMPORT_ALREADY_IMPORTED_REASON)
+        links.failed(next.path, file.reason);
+      if (file.status === 'imported') authors.count(next, file);
+      report(file);
+    }
+  } finally {
+    await indexing.flush(true);
   }
+  // Done means found: the last batch is indexed before the import says so.
+  await deps.searchIndexer.caughtUp(accountId);
   // Images no document showed: said, not passed over in silence.
   const unshown = plan.images.filter((image) => !usedImages.has(image));
   total += unshown.length;
@@ -133,8 +147,11 @@ interface PlannedPdf extends AttachedPdf {
   files: PlannedFile[];
 }
 
+/** What a document is imported with: its items are indexed in batches. */
+type DocumentDeps = Omit<ImportDeps, 'searchIndexer'> & { searchIndexer: ReturnType<typeof inBatches> };
+
 async function importDocument(
-  deps: ImportDeps,
+  deps: DocumentDeps,
   context: {
     accountId: string;
     userId: string;
@@ -202,7 +219,8 @@ async function importDocument(
     const linked = document.links
       ? documentLinks({ folder: document.folder, accountId, targets: links.targets })
       : undefined;
-    const content = sanitizeKnowledgeHtml(html, accountId, linked?.linkTo);
+    const sanitized = SanitizedHtml.of(html, accountId, linked?.linkTo);
+    const content = sanitized.html;
     const checked = knowledgeInputSchema.safeParse({
       title: read.title.trim().slice(0, TITLE_MAX_LENGTH),
       content,
@@ -220,7 +238,7 @@ async function importDocument(
       document.place,
       async (title, importKey, folderPlace) =>
         (
-          await createKnowledgeItem(deps, {
+          await importKnowledgeItem(deps, {
             accountId,
             userId,
             title: title.slice(0, TITLE_MAX_LENGTH),
@@ -236,19 +254,19 @@ async function importDocument(
       await deps.files.put(file.bucket, file.path, file.data);
       stored.push(file);
     }
-    const row = await createKnowledgeItem(deps, {
+    const row = await importKnowledgeItem(deps, {
       accountId,
       userId: context.authors.userIdOf(document),
       shortId: links.shortIdOf(document.path),
       ...checked.data,
+      // Not sanitized again unless the schema changed it (it drops control characters).
+      content: checked.data.content === content ? sanitized : checked.data.content,
       ...place,
       createdAt: read.createdAt,
       updatedAt: read.updatedAt,
       importKey: document.key,
       pdfs,
     });
-    // The import goes at its items' indexing pace: a search meanwhile waits behind one item, not a backlog.
-    await deps.searchIndexer.caughtUp(accountId);
     placer.remember(document.place, row.id);
     if (!row.created) {
       // Another import of the same file got there first: its item stands, these files go.
@@ -260,7 +278,7 @@ async function importDocument(
       path: document.path,
       status: 'imported',
       knowledgeId: row.id,
-      title: row.title,
+      title: checked.data.title,
       ...(notes.length > 0 ? { reason: notes.join('; ') } : {}),
     };
   } catch (error) {
