@@ -253,7 +253,8 @@ export async function findItemsToIndex(db: Executor, ids: string[]): Promise<Ite
     .selectFrom('knowledge')
     .select(['id', 'account_id', 'title', 'tags', 'content', sql<string | null>`index_request::text`.as('index_request')])
     .where('id', 'in', ids)
-    .orderBy(sql`index_request`)
+    // The column, not the text selected under its name: as text, stamp 1000 came before 999.
+    .orderBy('knowledge.index_request')
     .execute();
 }
 
@@ -542,7 +543,8 @@ export async function listItemsToIndex(db: Executor, version: number, limit: num
     .selectFrom('knowledge')
     .select(['id', 'account_id', 'title', 'tags', 'content', sql<string | null>`index_request::text`.as('index_request')])
     .where(needsIndexing(version))
-    .orderBy(sql`index_request`)
+    // The column, not the text selected under its name: as text, stamp 1000 came before 999.
+    .orderBy('knowledge.index_request')
     .limit(limit)
     .execute();
 }

@@ -45,12 +45,12 @@ export const storedContribution = (rows: Array<{ chunk: number; vector: string; 
   );
 
 /**
- * Items with more text than this (HTML and PDFs' text) are analysed in the index
- * thread (`index-worker.ts`): 100-400 ms of CPU for a long manual page, during which
- * no other request would be answered. A shorter one takes a few ms, less than the
- * trip to the thread and back, unless others wait behind it (a batch, below).
+ * Items indexed together with more text than this (HTML and PDFs' text) are analysed in
+ * the index thread (`index-worker.ts`): 100-400 ms of CPU for a long manual page, during
+ * which no other request would be answered, and Lore's thread goes on meanwhile (an
+ * import's next pages). A short item takes a few ms, less than the trip to the thread and back.
  */
-const LONG_ITEM_CHARACTERS = 50_000;
+const LONG_TEXT_CHARACTERS = 50_000;
 /** How long analysing one item in the thread may take before indexing it fails (it is tried again at the next start). */
 const ANALYZE_TIME_LIMIT_MS = 60_000;
 
@@ -61,25 +61,24 @@ const indexThread = new WorkerThread<IndexableItem, StoredItemIndex>(
 
 /**
  * (Re)indexes items, as read with `findItemsToIndex`: each workspace's in one transaction
- * (decision 49). Items indexed together are analysed in the index thread, so that the main
- * thread goes on with what saved them (an import's next pages) meanwhile. Answers the ids
- * written; an item saved again (or deleted) meanwhile is left out, and that save's
- * indexing follows.
+ * (decision 49). Answers the ids written; an item saved again (or deleted) meanwhile is
+ * left out, and that save's indexing follows.
  */
 export async function indexItems(db: Kysely<DB>, items: ItemToIndex[]): Promise<string[]> {
   const pdfTexts = await pdfTextsOf(
     db,
     items.map((item) => item.id),
   );
+  const withPdfs = items.map((item) => ({ ...item, pdf_texts: pdfTexts.get(item.id) ?? [] }));
+  const textLength = (item: (typeof withPdfs)[number]) =>
+    item.pdf_texts.reduce((sum, text) => sum + text.length, item.content.length);
+  const length = withPdfs.reduce((sum, item) => sum + textLength(item), 0);
+  const inThread = length > LONG_TEXT_CHARACTERS;
   const analysed = await Promise.all(
-    items.map(async (item) => {
-      const texts = pdfTexts.get(item.id) ?? [];
-      const withPdfs: IndexableItem = { ...item, pdf_texts: texts };
-      const length = item.content.length + texts.reduce((sum, text) => sum + text.length, 0);
-      const inThread = items.length > 1 || length > LONG_ITEM_CHARACTERS;
-      const index = inThread ? await indexThread.run(withPdfs, ANALYZE_TIME_LIMIT_MS) : buildItemIndex(withPdfs);
-      return { item, index };
-    }),
+    withPdfs.map(async (item, i) => ({
+      item: items[i]!,
+      index: inThread ? await indexThread.run(item, ANALYZE_TIME_LIMIT_MS) : buildItemIndex(item),
+    })),
   );
   const written: string[] = [];
   for (const accountId of new Set(items.map((item) => item.account_id))) {
