@@ -107,9 +107,9 @@ const UPKEEP_EVERY = 10;
 
 /**
  * For a writer of the index (the indexer, a re-index), to call after each item or batch
- * (with how many it indexed): every UPKEEP_EVERY items, the index's tables that grew by a fifth since their last VACUUM are
- * vacuumed (vacuumIfGrown), so that a long run of indexing (an import) puts new rows in the
- * room its updates freed. Without it, importing the Python docs left the term counts' table
+ * (with how many it indexed): every UPKEEP_EVERY items, the index's tables that grew by a
+ * fifth since their last VACUUM are vacuumed (vacuumIfGrown), so that a long run of
+ * indexing (an import) puts new rows in the room its updates freed. Without it, importing the Python docs left the term counts' table
  * 1.6 times its size (decision 29). A failure is logged, and indexing goes on.
  */
 export function indexUpkeep(db: Kysely<DB>, logger: Pick<Logger, 'warn'>) {

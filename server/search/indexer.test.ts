@@ -182,4 +182,39 @@ describe('indexing after the save (decision 45)', () => {
     expect(await indexStaleItems(lore.db)).toBeGreaterThanOrEqual(1);
     expect(await listed('edited')).toEqual(['Edited note']);
   });
+
+  it('indexes the others of a batch when one of its items cannot be indexed, and leaves that one stamped', async () => {
+    const saved = [];
+    for (const title of ['First of three', 'Cannot be indexed', 'Third of three'])
+      saved.push(
+        await insertKnowledge(lore.db, { accountId, userId: owner.userId, title, content: '<p>Text.</p>', tags: [] }),
+      );
+    const failing = saved[1]!.id;
+    // A real failure of the index's write for that item alone: its batch's transaction fails with it.
+    await sql`CREATE FUNCTION refuse_one_item() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.knowledge_id = ${sql.lit(failing)}::uuid THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`.execute(
+      lore.db,
+    );
+    await sql`CREATE TRIGGER refuse_one_item BEFORE INSERT ON search_items FOR EACH ROW EXECUTE FUNCTION refuse_one_item()`.execute(
+      lore.db,
+    );
+    try {
+      for (const { id } of saved) lore.deps.searchIndexer.indexSoon({ id, account_id: accountId });
+      await lore.indexed();
+    } finally {
+      await sql`DROP TRIGGER refuse_one_item ON search_items; DROP FUNCTION refuse_one_item()`.execute(lore.db);
+    }
+    const stamps = await lore.db
+      .selectFrom('knowledge')
+      .select(['id', sql<string | null>`index_request::text`.as('stamp')])
+      .where(
+        'id',
+        'in',
+        saved.map((item) => item.id),
+      )
+      .execute();
+    const stampOf = new Map(stamps.map((row) => [row.id, row.stamp]));
+    expect(saved.map((item) => stampOf.get(item.id) === null)).toEqual([true, false, true]);
+    expect((await listed('three')).sort()).toEqual(['First of three', 'Third of three']);
+  });
 });

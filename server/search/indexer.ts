@@ -23,9 +23,9 @@ const BATCH_ITEMS = 4;
 
 /**
  * Indexes items for search after their save, not in it (decision 45), in the order they
- * were saved: the items waiting at the front of the queue of one workspace together (decision 49). The save stamped the item (`index_request`), so an
- * item this process did not get to (a crash, a stop) is indexed by the next start's
- * pass. A search waits for the items of its workspace saved before it in this process
+ * were saved, the items waiting at the front of the queue of one workspace together
+ * (decision 49). The save stamped the item (`index_request`), so an item this process did
+ * not get to (a crash, a stop) is indexed by the next start's pass. A search waits for the items of its workspace saved before it in this process
  * (`caughtUp`), so whoever saves and then searches finds what they saved; the other
  * processes find it once it is indexed, which they read from the same database.
  */
@@ -60,22 +60,33 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
     return batch;
   }
 
+  /**
+   * Indexes the items together; answers those written (the others were saved again as they
+   * were read, and that save's turn follows, or deleted). When the batch fails, each item is
+   * tried alone, so that one that cannot be indexed (its analysis timed out, say) does not keep
+   * the others from being found; it keeps its stamp, and the next start tries it again.
+   */
+  async function indexEach(ids: string[]): Promise<string[]> {
+    try {
+      return await indexItemsNow(deps.db, ids);
+    } catch (error) {
+      if (ids.length > 1) {
+        const indexed: string[] = [];
+        for (const id of ids) indexed.push(...(await indexEach([id])));
+        return indexed;
+      }
+      deps.logger.error(
+        { err: error, knowledgeId: ids[0] },
+        'Could not index an item for search; the next start tries again',
+      );
+      return [];
+    }
+  }
+
   async function drain() {
     while (!stopped && waiting.size > 0) {
       const batch = takeBatch();
-      try {
-        // Those left out were saved again as they were read (that save's turn follows) or deleted.
-        const indexed = await indexItemsNow(
-          deps.db,
-          batch.map((item) => item.id),
-        );
-        for (const id of indexed) await embedItemLater(embedding, id);
-      } catch (error) {
-        deps.logger.error(
-          { err: error, knowledgeIds: batch.map((item) => item.id) },
-          'Could not index items for search; the next start tries again',
-        );
-      }
+      for (const id of await indexEach(batch.map((item) => item.id))) await embedItemLater(embedding, id);
       doneUpTo = batch.at(-1)!.turn;
       tellWaiters();
       await upkeep(batch.length);
