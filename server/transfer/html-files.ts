@@ -1,4 +1,6 @@
-import { parseHTML } from 'linkedom';
+import { selectAll } from 'css-select';
+import type { AnyNode, Element } from 'domhandler';
+import { DomUtils, parseDocument } from 'htmlparser2';
 
 /** An image in HTML: its `src` and, for Lore's stored images, its `data-path`. */
 export interface HtmlImage {
@@ -18,14 +20,6 @@ export interface HtmlPdf {
 /** What to do with a PDF viewer block: a new source, or null to take it out. */
 export type PdfRewrite = { src: string } | null;
 
-/** The parts of a parsed element the rewrites use. */
-interface Element {
-  getAttribute(name: string): string | null;
-  setAttribute(name: string, value: string): void;
-  removeAttribute(name: string): void;
-  remove(): void;
-}
-
 /**
  * The HTML with each element `selector` finds changed by `change` (answering false leaves the HTML as it was written).
  * HTML in which `mayHold` finds nothing has no such element and is not parsed: most have no image, fewer a PDF.
@@ -36,12 +30,12 @@ async function rewriteElements(
   change: (element: Element) => Promise<boolean> | boolean,
 ): Promise<string> {
   if (!mayHold.test(html)) return html;
-  const { document } = parseHTML(`<!doctype html><html><head></head><body>${html}</body></html>`);
+  const fragment = parseDocument(html);
   let changed = false;
-  for (const element of [...document.querySelectorAll(selector)]) {
+  for (const element of selectAll<AnyNode, Element>(selector, fragment)) {
     if (await change(element)) changed = true;
   }
-  return changed ? document.body.innerHTML : html;
+  return changed ? DomUtils.getOuterHTML(fragment, { encodeEntities: 'utf8' }) : html;
 }
 
 /** The HTML with each `<img>` changed as `rewrite` says (an image it leaves alone answers undefined). */
@@ -50,15 +44,15 @@ export function rewriteImages(
   rewrite: (image: HtmlImage) => ImageRewrite | undefined | Promise<ImageRewrite | undefined>,
 ): Promise<string> {
   return rewriteElements(html, { selector: 'img', mayHold: /<img\b/i }, async (img) => {
-    const change = await rewrite({ src: img.getAttribute('src'), dataPath: img.getAttribute('data-path') });
+    const change = await rewrite({ src: img.attribs.src ?? null, dataPath: img.attribs['data-path'] ?? null });
     if (change === undefined) return false;
     if (change === null) {
-      img.remove();
+      DomUtils.removeElement(img);
       return true;
     }
-    img.setAttribute('src', change.src);
-    if (change.dataPath) img.setAttribute('data-path', change.dataPath);
-    else img.removeAttribute('data-path');
+    img.attribs.src = change.src;
+    if (change.dataPath) img.attribs['data-path'] = change.dataPath;
+    else delete img.attribs['data-path'];
     return true;
   });
 }
@@ -71,12 +65,12 @@ export function rewritePdfViewers(
   const viewers = { selector: 'div[data-type="pdf-viewer"]', mayHold: /pdf-viewer/i };
   return rewriteElements(html, viewers, async (block) => {
     const change = await rewrite({
-      src: block.getAttribute('data-src'),
-      filename: block.getAttribute('data-filename'),
+      src: block.attribs['data-src'] ?? null,
+      filename: block.attribs['data-filename'] ?? null,
     });
     if (change === undefined) return false;
-    if (change === null) block.remove();
-    else block.setAttribute('data-src', change.src);
+    if (change === null) DomUtils.removeElement(block);
+    else block.attribs['data-src'] = change.src;
     return true;
   });
 }
