@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, safeHtmlFor, SanitizedHtml, sanitizeKnowledgeHtml, storedImagePaths } from './knowledge-html';
+import { PREVIEW_LENGTH } from '../../common/knowledge';
+import {
+  htmlToText,
+  knowledgePreview,
+  safeHtmlFor,
+  SanitizedHtml,
+  sanitizeKnowledgeHtml,
+  storedImagePaths,
+} from './knowledge-html';
 
 const account = '11111111-1111-4111-8111-111111111111';
 const other = '22222222-2222-4222-8222-222222222222';
@@ -9,6 +17,30 @@ describe('htmlToText', () => {
     expect(
       htmlToText('<h1>Title</h1><p>a &amp; b &lt;script&gt;</p><ul><li>one</li><li>two</li></ul><p>x&amp;lt;y</p>'),
     ).toBe('Title a & b <script> one two x&lt;y');
+  });
+});
+
+describe('knowledgePreview', () => {
+  // Blocks of every kind whose text ends where a cut may fall: cells, entities, a list, a code block, a link.
+  const blocks = [
+    '<table><tbody><tr><th><p>Env</p></th><th><p>Owner</p></th></tr><tr><td><p>prod</p></td><td><p>Ana &amp; Bo</p></td></tr></tbody></table>',
+    '<p>Fish &lt;&gt; chips&nbsp;and <strong>peas</strong>,<br>then tea.</p>',
+    '<ul><li><p>one</p></li><li><p>two</p></li></ul>',
+    '<pre><code class="language-js">if (a &lt; b) {\n  go();\n}</code></pre>',
+    '<h2>Setting up</h2><p>See <a href="https://example.com/a?b=1&amp;c=2" target="_blank">the guide</a>.</p>',
+  ];
+
+  it('reads only the beginning of a long body, and says what reading all of it would', () => {
+    // An opening paragraph of many lengths moves every kind of block's end past the place the body is cut.
+    const rest = Array.from({ length: 60 }, (_, i) => blocks[i % blocks.length]).join('');
+    for (let opening = 1; opening < 1200; opening += 7) {
+      const html = sanitizeKnowledgeHtml(`<p>${'Lore '.repeat(opening).slice(0, opening)}</p>${rest}`);
+      expect(knowledgePreview(html), `an opening of ${opening}`).toBe(htmlToText(html).slice(0, PREVIEW_LENGTH));
+    }
+  });
+
+  it('is the whole text of a short body', () => {
+    expect(knowledgePreview('<p>Short <em>and</em> sweet</p>')).toBe('Short and sweet');
   });
 });
 
