@@ -30,11 +30,20 @@ describe('knowledgePreview', () => {
     '<h2>Setting up</h2><p>See <a href="https://example.com/a?b=1&amp;c=2" target="_blank">the guide</a>.</p>',
   ];
 
-  it('reads only the beginning of a long body, and says what reading all of it would', () => {
+  it('says what reading all of a long body would, wherever a block ends at the cut', () => {
     // An opening paragraph of many lengths moves every kind of block's end past the place the body is cut.
     const rest = Array.from({ length: 60 }, (_, i) => blocks[i % blocks.length]).join('');
     for (let opening = 1; opening < 1200; opening += 7) {
       const html = sanitizeKnowledgeHtml(`<p>${'Lore '.repeat(opening).slice(0, opening)}</p>${rest}`);
+      expect(knowledgePreview(html), `an opening of ${opening}`).toBe(htmlToText(html).slice(0, PREVIEW_LENGTH));
+    }
+  });
+
+  it('is the same where the text of the body’s beginning is as long as the preview', () => {
+    // Sparse text after the opening: where the body is first cut, its text runs across the preview’s length.
+    const sparse = '<p><strong>x</strong></p>'.repeat(400);
+    for (let opening = 700; opening < 820; opening++) {
+      const html = `<p>${'Lore '.repeat(opening).slice(0, opening)}</p>${sparse}`;
       expect(knowledgePreview(html), `an opening of ${opening}`).toBe(htmlToText(html).slice(0, PREVIEW_LENGTH));
     }
   });

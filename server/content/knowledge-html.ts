@@ -226,7 +226,9 @@ export function htmlToText(html: string): string {
  */
 export function knowledgePreview(html: string): string {
   for (let end = 4 * PREVIEW_LENGTH; end < html.length; end *= 4) {
-    const text = htmlToText(html.slice(0, html.lastIndexOf('<', end)));
+    const cut = html.lastIndexOf('<', end);
+    if (cut <= 0) continue;
+    const text = htmlToText(html.slice(0, cut));
     if (text.length >= PREVIEW_LENGTH) return text.slice(0, PREVIEW_LENGTH);
   }
   return htmlToText(html).slice(0, PREVIEW_LENGTH);

@@ -1,6 +1,4 @@
-import { selectAll } from 'css-select';
-import type { AnyNode, Element } from 'domhandler';
-import { DomUtils, parseDocument } from 'htmlparser2';
+import { findAll, innerHtml, parseHtml, removeNode, type Element } from '../content/html-tree';
 
 /** An image in HTML: its `src` and, for Lore's stored images, its `data-path`. */
 export interface HtmlImage {
@@ -30,12 +28,12 @@ async function rewriteElements(
   change: (element: Element) => Promise<boolean> | boolean,
 ): Promise<string> {
   if (!mayHold.test(html)) return html;
-  const fragment = parseDocument(html);
+  const fragment = parseHtml(html);
   let changed = false;
-  for (const element of selectAll<AnyNode, Element>(selector, fragment)) {
+  for (const element of findAll(selector, fragment)) {
     if (await change(element)) changed = true;
   }
-  return changed ? DomUtils.getOuterHTML(fragment, { encodeEntities: 'utf8' }) : html;
+  return changed ? innerHtml(fragment) : html;
 }
 
 /** The HTML with each `<img>` changed as `rewrite` says (an image it leaves alone answers undefined). */
@@ -47,7 +45,7 @@ export function rewriteImages(
     const change = await rewrite({ src: img.attribs.src ?? null, dataPath: img.attribs['data-path'] ?? null });
     if (change === undefined) return false;
     if (change === null) {
-      DomUtils.removeElement(img);
+      removeNode(img);
       return true;
     }
     img.attribs.src = change.src;
@@ -69,7 +67,7 @@ export function rewritePdfViewers(
       filename: block.attribs['data-filename'] ?? null,
     });
     if (change === undefined) return false;
-    if (change === null) DomUtils.removeElement(block);
+    if (change === null) removeNode(block);
     else block.attribs['data-src'] = change.src;
     return true;
   });

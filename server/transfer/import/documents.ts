@@ -1,11 +1,19 @@
 import path from 'node:path';
 import { Readability } from '@mozilla/readability';
 import matter from 'gray-matter';
-import { selectAll, selectOne } from 'css-select';
-import type { AnyNode, Document, Element, ParentNode } from 'domhandler';
-import { DomUtils, parseDocument } from 'htmlparser2';
 import { parseHTML } from 'linkedom';
 import { marked, type Token } from 'marked';
+import {
+  findAll,
+  findFirst,
+  innerHtml,
+  parseHtml,
+  removeNode,
+  textIn,
+  type Document,
+  type Element,
+  type ParentNode,
+} from '../../content/html-tree';
 import { readCsv } from './csv';
 import { titleFromPath, withoutAnchors } from './names';
 
@@ -63,7 +71,7 @@ function tagsOf(value: unknown): string[] {
 /** The text of inline Markdown (a heading), without its marks. */
 function plainText(markdown: string): string {
   const html = marked.parseInline(markdown, { async: false });
-  return textIn(parseDocument(html)).trim();
+  return textIn(parseHtml(html)).trim();
 }
 
 /**
@@ -108,17 +116,16 @@ const PERMALINKS =
 /**
  * HTML: the page's main content, its title or the file name. The content is what the page marks as
  * its main content (markedMainContent); a page that marks none is read by Readability, which finds
- * the article by its text and drops navigation, sidebars and footers. A page is parsed into
- * htmlparser2's tree, a sixth of the time linkedom's DOM takes (6 ms against 30 for a page of the
- * Python docs); only Readability, which needs a DOM, gets linkedom's.
+ * the article by its text and drops navigation, sidebars and footers. The page is read on
+ * htmlparser2's tree (`content/html-tree.ts`); only Readability gets linkedom's DOM (decision 50).
  */
 export const htmlHandler: DocumentHandler = {
   extensions: ['html', 'htm'],
   read({ path: filePath, data }) {
     const source = textOf(data);
     if (!source.trim()) throw new UnreadableDocument(EMPTY_REASON);
-    const page = parseDocument(source);
-    for (const link of findAll(PERMALINKS, page)) DomUtils.removeElement(link);
+    const page = parseHtml(source);
+    for (const link of findAll(PERMALINKS, page)) removeNode(link);
     const confluence = confluencePage(page);
     if (confluence) return { title: confluence.title || titleFromPath(filePath), tags: [], html: confluence.html };
     const marked = markedMainContent(page);
@@ -135,6 +142,11 @@ export const htmlHandler: DocumentHandler = {
 function readArticle(source: string, filePath: string): ReadDocument {
   const { document } = parseHTML(source);
   for (const link of [...document.querySelectorAll(PERMALINKS)]) link.remove();
+  // A main content with no text of its own (a page its scripts fill): its navigation goes, as markedMainContent took it.
+  const main = document.querySelector('[role=main]') ?? document.querySelector('main');
+  const articles = main ? [...main.querySelectorAll('article')] : [];
+  const marked = articles.length === 1 ? articles[0] : main;
+  for (const part of [...(marked?.querySelectorAll(AROUND_CONTENT) ?? [])]) part.remove();
   const pageTitle = withoutAnchors(document.querySelector('title')?.textContent ?? '');
   const heading = withoutAnchors(document.querySelector('h1')?.textContent ?? '');
   // Readability rewrites relative addresses against the page's own; keep them as written for the importer.
@@ -151,20 +163,10 @@ function readArticle(source: string, filePath: string): ReadDocument {
     escapeHtml(sources[Number(index)] ?? ''),
   );
   const title = heading || withoutAnchors(article?.title ?? '') || pageTitle || titleFromPath(filePath);
-  const read = parseDocument(html);
+  const read = parseHtml(html);
   withoutOpeningHeading(read, title);
   return { title, tags: [], html: innerHtml(read) };
 }
-
-/** The elements under `root` a CSS selector finds, in document order (css-select over htmlparser2's tree). */
-const findAll = (selector: string, root: AnyNode) => selectAll<AnyNode, Element>(selector, root);
-const findFirst = (selector: string, root: AnyNode) => selectOne<AnyNode, Element>(selector, root);
-
-/** The text of an element (none: empty), as the DOM's textContent. */
-const textIn = (node: AnyNode | null) => (node ? DomUtils.textContent(node) : '');
-
-/** What is inside an element, as HTML; characters are written as they are, only markup escaped. */
-const innerHtml = (node: ParentNode) => DomUtils.getInnerHTML(node, { encodeEntities: 'utf8' });
 
 /**
  * What is not the content though inside it: navigation, footers, a search form, what is hidden. An
@@ -185,7 +187,7 @@ function markedMainContent(page: Document): Element | undefined {
   if (!main) return undefined;
   const articles = findAll('article', main);
   const content = articles.length === 1 ? articles[0]! : main;
-  for (const part of findAll(AROUND_CONTENT, content)) DomUtils.removeElement(part);
+  for (const part of findAll(AROUND_CONTENT, content)) removeNode(part);
   return textIn(content).trim() ? content : undefined;
 }
 
@@ -206,7 +208,7 @@ function confluencePage(page: Document): { title: string; html: string } | undef
 /** Takes the content's first heading out when it says the title (the item shows its title already). */
 function withoutOpeningHeading(content: ParentNode, title: string) {
   const first = findFirst('h1, h2', content);
-  if (first && withoutAnchors(textIn(first)) === title) DomUtils.removeElement(first);
+  if (first && withoutAnchors(textIn(first)) === title) removeNode(first);
 }
 
 /** Plain text: the file name as title, paragraphs at blank lines, line breaks kept. */
