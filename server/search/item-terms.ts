@@ -40,12 +40,20 @@ export interface IndexableItem {
  * back the same way from the item (its text is not stored twice).
  */
 export function itemPassages(content: string, pdfTexts: string[] = []): Passage[] {
-  const passages = [...splitPassages(content), ...pdfTexts.flatMap(textPassages)];
+  return withPdfPassages(splitPassages(content), pdfTexts);
+}
+
+function withPdfPassages(body: Passage[], pdfTexts: string[] = []): Passage[] {
+  const passages = [...body, ...pdfTexts.flatMap(textPassages)];
   // An item with no body still has one (empty) passage, which its title and tags score.
   return passages.length > 0 ? passages : [{ heading: '', text: '' }];
 }
 
-export function itemTerms(item: Pick<IndexableItem, 'title' | 'tags' | 'content' | 'pdf_texts'>): ItemTerms {
+/** An item's terms and layout; `body` is its HTML's passages, when they were split already. */
+export function itemTerms(
+  item: Pick<IndexableItem, 'title' | 'tags' | 'content' | 'pdf_texts'>,
+  body: Passage[] = splitPassages(item.content),
+): ItemTerms {
   const positions = new Map<string, number[]>();
   let next = 1;
   /** Places each group of terms at the next position (see analyzeGroups); answers the position after them. */
@@ -60,7 +68,7 @@ export function itemTerms(item: Pick<IndexableItem, 'title' | 'tags' | 'content'
     }
     return next;
   };
-  const passages = itemPassages(item.content, item.pdf_texts);
+  const passages = withPdfPassages(body, item.pdf_texts);
   const layout = [
     place(analyzeGroups(item.title, { keepStopWords: true, indexing: true })),
     place(analyzeGroups(item.tags.join(' '), { keepStopWords: true, indexing: true })),

@@ -20,7 +20,7 @@ import {
   withoutLeftOut,
   type QueryWord,
 } from './keyword-query';
-import { splitPassages } from './passages';
+import { splitPassages, type Passage } from './passages';
 import { VARIANT_FACTOR, withVariants, type QueryTerm } from './rank';
 import { rankByWords } from './retrieve';
 import { suggestSpelling } from './spelling';
@@ -269,21 +269,25 @@ export interface VocabularyWord {
   term: string;
 }
 
-/** The words an item adds to its account's vocabulary (as the index keeps them: stop words only from title and tags). */
-export function itemWords(item: {
-  title: string;
-  tags: string[];
-  content: string;
-  pdf_texts?: string[];
-}): VocabularyWord[] {
+/** A run of CJK characters: such runs are found by their bigrams, not as words. */
+const CJK_RUN = new RegExp(`${CJK.source}+`, 'u');
+
+/**
+ * The words an item adds to its account's vocabulary (as the index keeps them: stop words only from title and
+ * tags); `passages` is its HTML's passages, when they were split already.
+ */
+export function itemWords(
+  item: { title: string; tags: string[]; content: string; pdf_texts?: string[] },
+  passages: Passage[] = splitPassages(item.content),
+): VocabularyWord[] {
   const tagText = item.tags.join(' ');
   const body = [
-    ...splitPassages(item.content).flatMap((passage) => [...words(passage.heading), ...words(passage.text)]),
+    ...passages.flatMap((passage) => [...words(passage.heading), ...words(passage.text)]),
     ...(item.pdf_texts ?? []).flatMap((text) => words(text)),
   ];
   const all = [...words(item.title), ...words(tagText), ...body.filter((word) => !isStopWord(word))]
-    // CJK runs are found by their bigrams; only the other letters around them make words.
-    .flatMap((word) => word.split(new RegExp(`${CJK.source}+`, 'u')))
+    // Only the other letters around CJK runs make words.
+    .flatMap((word) => word.split(CJK_RUN))
     .filter((word) => {
       const length = [...word].length;
       return length >= WORD_LENGTH.min && length <= WORD_LENGTH.max;
