@@ -98,21 +98,27 @@ const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
  * The text's leading sentences, as many as fit in `limit` characters, cut at a
  * sentence boundary. Lines without closing punctuation (list items) become
  * sentences of their own; a first sentence longer than the limit is cut at a word.
+ * Lines are split into sentences only until the limit is reached: a long page's
+ * text is tens of kilobytes, its summary three hundred characters.
  */
 export function leadingSentences(text: string, limit: number): string {
-  const sentences = text
-    .split('\n')
-    .flatMap((line) => sentencesOf(line.trim()))
-    .map((sentence) =>
-      ENDS_SENTENCE.test(sentence) ? sentence : `${sentence}${CJK_CHAR.test(sentence) ? '。' : '.'}`,
-    );
   let summary = '';
-  for (const sentence of sentences) {
-    const next = summary ? `${summary}${CJK_STOP.test(summary) ? '' : ' '}${sentence}` : sentence;
-    if (next.length > limit) break;
-    summary = next;
+  let first: string | undefined;
+  for (const line of text.split('\n')) {
+    for (const found of sentencesOf(line.trim())) {
+      const sentence = ENDS_SENTENCE.test(found) ? found : `${found}${CJK_CHAR.test(found) ? '。' : '.'}`;
+      first ??= sentence;
+      const next = summary ? `${summary}${CJK_STOP.test(summary) ? '' : ' '}${sentence}` : sentence;
+      if (next.length > limit) return finished(summary, first, limit);
+      summary = next;
+    }
   }
-  if (!summary && sentences[0]) return cutAtWord(sentences[0], limit);
+  return finished(summary, first, limit);
+}
+
+/** A summary as it is kept: a first sentence too long cut at a word, and no lead-in left dangling. */
+function finished(summary: string, first: string | undefined, limit: number): string {
+  if (!summary && first) return cutAtWord(first, limit);
   // A lead-in ("Steps:") whose list did not fit says nothing on its own.
   return summary.endsWith(':') ? `${summary.slice(0, -1)}.` : summary;
 }
