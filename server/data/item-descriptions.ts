@@ -1,18 +1,14 @@
 import { sql } from 'kysely';
 import { withinScope, type ReadScope } from './collection-access';
 import type { Executor } from './executor';
+import { pdfTextsOf } from './knowledge-pdfs';
 
 /** An item's title, HTML and its PDFs' text, for writing its summary and question; undefined when it was deleted. */
 export async function findItemToDescribe(db: Executor, id: string) {
   const item = await db.selectFrom('knowledge').select(['title', 'content']).where('id', '=', id).executeTakeFirst();
   if (!item) return undefined;
-  const pdfs = await db
-    .selectFrom('knowledge_pdfs')
-    .select('text')
-    .where('knowledge_id', '=', id)
-    .orderBy('created_at')
-    .execute();
-  return { ...item, pdfTexts: pdfs.map((pdf) => pdf.text).filter(Boolean) };
+  const pdfTexts = (await pdfTextsOf(db, [id])).get(id) ?? [];
+  return { ...item, pdfTexts: pdfTexts.filter(Boolean) };
 }
 
 /**

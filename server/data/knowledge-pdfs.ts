@@ -55,15 +55,20 @@ export async function savePdfText(db: Executor, id: string, text: string, state:
   await db.updateTable('knowledge_pdfs').set({ text, read_state: state }).where('id', '=', id).execute();
 }
 
-/** An item's PDFs, oldest first (spec: by created_at ascending). */
-export function listKnowledgePdfs(db: Executor, knowledgeId: string) {
-  return db
+/** The text of these items' PDFs, by item, each item's oldest first (the order the index reads them). */
+export async function pdfTextsOf(db: Executor, ids: string[]): Promise<Map<string, string[]>> {
+  const texts = new Map<string, string[]>();
+  if (ids.length === 0) return texts;
+  const rows = await db
     .selectFrom('knowledge_pdfs')
-    .select(['id', 'knowledge_id', 'pdf_path', 'filename', 'thumbnail_path', 'text', 'read_state', 'created_at'])
-    .where('knowledge_id', '=', knowledgeId)
+    .select(['knowledge_id', 'text'])
+    .where('knowledge_id', 'in', ids)
+    .orderBy('knowledge_id')
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
     .execute();
+  for (const row of rows) texts.set(row.knowledge_id, [...(texts.get(row.knowledge_id) ?? []), row.text]);
+  return texts;
 }
 
 /** Removes an item's PDF rows whose file its content no longer shows; answers how many went. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from './executor';
+import { pdfTextsOf } from './knowledge-pdfs';
 import { CHUNK_POSITIONS } from '../search/item-terms';
 import type { Passage } from '../search/passages';
 
@@ -256,22 +257,6 @@ export async function findItemsToIndex(db: Executor, ids: string[]): Promise<Ite
     // The column, not the text selected under its name: as text, stamp 1000 came before 999.
     .orderBy('knowledge.index_request')
     .execute();
-}
-
-/** The text of these items' PDFs, by item, each item's oldest first (the order the index reads them). */
-export async function pdfTextsOf(db: Executor, ids: string[]): Promise<Map<string, string[]>> {
-  const texts = new Map<string, string[]>();
-  if (ids.length === 0) return texts;
-  const rows = await db
-    .selectFrom('knowledge_pdfs')
-    .select(['knowledge_id', 'text'])
-    .where('knowledge_id', 'in', ids)
-    .orderBy('knowledge_id')
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
-  for (const row of rows) texts.set(row.knowledge_id, [...(texts.get(row.knowledge_id) ?? []), row.text]);
-  return texts;
 }
 
 /** Asks for the item to be indexed again though its text did not change (a PDF of it was read). */

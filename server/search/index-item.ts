@@ -5,11 +5,11 @@ import type { DB } from '../db/schema';
 import {
   findItemsToIndex,
   listItemsToIndex,
-  pdfTextsOf,
   replaceItemsIndex,
   type ItemToIndex,
   type StoredItemIndex,
 } from '../data/search-index';
+import { pdfTextsOf } from '../data/knowledge-pdfs';
 import { ANALYZER_VERSION } from './analyze';
 import {
   chunkedTerms,
@@ -112,8 +112,9 @@ const UPKEEP_EVERY = 10;
  * For a writer of the index (the indexer, a re-index), to call after each item or batch
  * (with how many it indexed): every UPKEEP_EVERY items, the index's tables that grew by a
  * fifth since their last VACUUM are vacuumed (vacuumIfGrown), so that a long run of
- * indexing (an import) puts new rows in the room its updates freed. Without it, importing the Python docs left the term counts' table
- * 1.6 times its size (decision 29). A failure is logged, and indexing goes on.
+ * indexing (an import) puts new rows in the room its updates freed. Without it, importing
+ * the Python docs left the term counts' table 1.6 times its size (decision 29). A failure
+ * is logged, and indexing goes on.
  */
 export function indexUpkeep(db: Kysely<DB>, logger: Pick<Logger, 'warn'>) {
   let sinceLook = 0;

@@ -25,9 +25,10 @@ const BATCH_ITEMS = 4;
  * Indexes items for search after their save, not in it (decision 45), in the order they
  * were saved, the items waiting at the front of the queue of one workspace together
  * (decision 49). The save stamped the item (`index_request`), so an item this process did
- * not get to (a crash, a stop) is indexed by the next start's pass. A search waits for the items of its workspace saved before it in this process
- * (`caughtUp`), so whoever saves and then searches finds what they saved; the other
- * processes find it once it is indexed, which they read from the same database.
+ * not get to (a crash, a stop) is indexed by the next start's pass. A search waits for the
+ * items of its workspace saved before it in this process (`caughtUp`), so whoever saves and
+ * then searches finds what they saved; the other processes find it once it is indexed,
+ * which they read from the same database.
  */
 export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embedder?: Embedder }) {
   /** The items to index, in the order asked (one asked again while waiting keeps its place), with their turn. */
