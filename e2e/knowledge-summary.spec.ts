@@ -7,7 +7,11 @@ const paragraphs = [
   'If the database changed, ask the on-call engineer first, because migrations only run forward.',
 ];
 
-test('a saved item gets its AI summary and question from the job queue', async ({ page, lore, saveScreenshot }) => {
+test('a saved item gets its AI summary and question in the background (with its index, no model)', async ({
+  page,
+  lore,
+  saveScreenshot,
+}) => {
   await signInThroughEmail(page, lore, uniqueEmail('summary'));
   await page.getByLabel('Workspace name').fill('Release Team');
   await page.getByRole('button', { name: 'Create workspace' }).click();
@@ -26,7 +30,7 @@ test('a saved item gets its AI summary and question from the job queue', async (
   await expect(page).toHaveURL(new RegExp(`/account/${accountId}/knowledge/[A-Za-z0-9_-]{8}$`));
   await expect(page.getByRole('heading', { name: 'How we deploy' })).toBeVisible();
 
-  // The server's worker writes the summary in the background; the article shows it once read again.
+  // With no model the summary is written with the item's index (decision 51); the article shows it once read again.
   await lore.jobs.runUntilIdle();
   await page.reload();
   const summary = page.getByRole('region', { name: 'AI Summary' });

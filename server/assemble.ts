@@ -45,7 +45,14 @@ export function assembleApp(options: {
   // A session ended through another process is refused here at once too, not only after the cache's 5 s.
   realtime.onSessionsEnded(() => authCache.clear());
   const embedder = createEmbedder(env);
-  const searchIndexer = createSearchIndexer({ db: database.db, logger, embedder });
+  const writer = createWriter(env, {
+    timings: options.writerTimings,
+    onModelError: (error, reason) =>
+      logger.warn({ err: error, reason }, `The AI model failed (${describeError(error)}); answering from the items`),
+  });
+  // With no model, an item's summary and question are written with its index (decision 51).
+  const describe = writer.kind === 'extractive';
+  const searchIndexer = createSearchIndexer({ db: database.db, logger, embedder, describe });
   const collaboration = createCollaboration(
     { database, logger, searchIndexer, realtime, mailer, auth, env },
     options.collaboration,
@@ -58,11 +65,7 @@ export function assembleApp(options: {
     logger,
     files,
     totp: createTotpVault(secret),
-    writer: createWriter(env, {
-      timings: options.writerTimings,
-      onModelError: (error, reason) =>
-        logger.warn({ err: error, reason }, `The AI model failed (${describeError(error)}); answering from the items`),
-    }),
+    writer,
     embedder,
     searchIndexer,
     requestsFirst: createRequestsFirst(),

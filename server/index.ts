@@ -55,7 +55,7 @@ async function main() {
   logger.info(`Lore is running at ${env.BASE_URL} (database: ${database.engine})`);
   // Items indexed under an older analyzer are indexed again while Lore serves; then
   // the passages it replaced (and so their vectors) are embedded again.
-  const reindexing = reindexInBackground(database.db, logger);
+  const reindexing = reindexInBackground(database.db, logger, { describe: deps.searchIndexer.describes });
   void reindexing.done.then(async () => {
     if (stopping) return;
     const toEmbed = await embedStaleItemsLater(database.db, deps.embedder);

@@ -1,3 +1,4 @@
+import { splitPassages, textPassages, type Passage } from '../search/passages';
 import type { ChatModel } from './model-client';
 import { sentencesOf } from './sentences';
 
@@ -14,6 +15,28 @@ export interface DescribableItem {
 export interface ItemDescription {
   summary: string;
   question: string;
+}
+
+/**
+ * An item's title, body text and headings, from its HTML and then its PDFs' text (an item may
+ * be only a PDF). `body` is its HTML's passages, when they were split already (by its indexing).
+ */
+export function describableItem(
+  item: { title: string; content: string; pdfTexts?: string[] },
+  body: Passage[] = splitPassages(item.content),
+): DescribableItem {
+  const text = runOfText(body);
+  const pdfs = runOfText((item.pdfTexts ?? []).flatMap(textPassages));
+  const headings = [...new Set(body.map((passage) => passage.heading).filter(Boolean))];
+  return { title: item.title, text: [text, pdfs].filter(Boolean).join('\n'), headings };
+}
+
+/** Passages as one text again: a long section's windows under one heading are one run, each passage a line. */
+function runOfText(passages: Passage[]): string {
+  return passages
+    .map((passage, i) => (i > 0 && passages[i - 1]!.heading === passage.heading ? ' ' : '\n') + passage.text)
+    .join('')
+    .trim();
 }
 
 /** About how long a summary is, in characters: a card's worth. */

@@ -13,7 +13,9 @@ export interface AttachedPdf {
   text: string;
 }
 
-type CreateDeps = Pick<AppDeps, 'database' | 'logger'> & { searchIndexer: Pick<AppDeps['searchIndexer'], 'indexSoon'> };
+type CreateDeps = Pick<AppDeps, 'database' | 'logger'> & {
+  searchIndexer: Pick<AppDeps['searchIndexer'], 'indexSoon' | 'describes'>;
+};
 type NewItem = Omit<NewKnowledge, 'content'> & { content: string | SanitizedHtml; pdfs?: AttachedPdf[] };
 
 /**
@@ -51,6 +53,6 @@ async function saveNewItem<Answer extends { id: string }>(
     return { ...(await answer(trx, id)), created };
   });
   if (saved.created) deps.searchIndexer.indexSoon({ id: saved.id, account_id: item.accountId });
-  await describeItemLater(db, saved.id, deps.logger);
+  await describeItemLater({ db, logger: deps.logger, searchIndexer: deps.searchIndexer }, saved.id);
   return saved;
 }

@@ -95,7 +95,7 @@ export async function editKnowledgeItem(deps: EditDeps, edit: KnowledgeEdit): Pr
   // A PDF block taken out of the content takes its attachment (and, through the clean-up, its files) with it.
   const lostPdfs = contentChanged && (await removePdfsNotIn(db, row.id, storedPdfPaths(row.content, accountId))) > 0;
   deps.searchIndexer.indexSoon(row);
-  await describeItemLater(db, row.id, deps.logger);
+  await describeItemLater({ db, logger: deps.logger, searchIndexer: deps.searchIndexer }, row.id);
   if (lostPdfs || (contentChanged && lostImages(before, row.content, accountId)))
     await cleanUpImagesLater(db, accountId, deps.logger);
   return row;

@@ -53,6 +53,8 @@ export interface StoredItemIndex {
   contribution: ItemContribution;
   /** Each word once, with the term it is indexed by (a word's first term: itself stemmed, an identifier whole). */
   words: Array<{ word: string; term: string }>;
+  /** The item's summary and question, when they are written with its index (no model writes them: decision 51). */
+  description?: { summary: string; question: string };
 }
 
 /** An item that matched a search, with its best passage and its fused score. */
@@ -293,7 +295,8 @@ export interface ItemWithIndex {
 
 /**
  * Replaces the index of some items of one workspace, in one transaction, and records the
- * analyzer version they were indexed with; `contributionOf` turns a stored index back into
+ * analyzer version they were indexed with (and their description, when it comes with their
+ * index); `contributionOf` turns a stored index back into
  * what it had added to the statistics, which are taken away before the new ones are added.
  * Several items at once share the statements and the statistics' rows of the words they
  * have in common (decision 49). An item saved again (or deleted) since it was read is left
@@ -311,16 +314,23 @@ export async function replaceItemsIndex(
   await sql`SELECT 1 FROM accounts WHERE id = ${accountId} FOR KEY SHARE`.execute(trx);
   // The items' rows next, in the order of their ids (two writers of the same items never wait on
   // each other in turn): a concurrent save or delete of one then waits here, before the index's lock.
+  // The description written with the index, when it is (null where it says nothing, as a model's).
   const stamps = entries.map(({ item }) => item.index_request);
+  const described = entries.map(({ index }) => index.description !== undefined);
+  const summaries = entries.map(({ index }) => index.description?.summary.trim() || null);
+  const questions = entries.map(({ index }) => index.description?.question.trim() || null);
   const written = await sql<{ id: string }>`
     WITH current AS (
-      SELECT k.id FROM knowledge k
-      JOIN unnest(${entries.map(({ item }) => item.id)}::uuid[], ${stamps}::bigint[]) AS read (id, stamp) ON read.id = k.id
+      SELECT k.id, read.described, read.summary, read.question FROM knowledge k
+      JOIN unnest(${entries.map(({ item }) => item.id)}::uuid[], ${stamps}::bigint[], ${described}::bool[],
+        ${summaries}::text[], ${questions}::text[]) AS read (id, stamp, described, summary, question) ON read.id = k.id
       WHERE k.account_id = ${accountId} AND k.index_request IS NOT DISTINCT FROM read.stamp
       ORDER BY k.id FOR UPDATE OF k
     )
-    UPDATE knowledge SET search_version = ${version}, index_request = NULL
-    WHERE id IN (SELECT id FROM current) RETURNING id
+    UPDATE knowledge k SET search_version = ${version}, index_request = NULL,
+      ai_summary = CASE WHEN c.described THEN c.summary ELSE k.ai_summary END,
+      ai_question = CASE WHEN c.described THEN c.question ELSE k.ai_question END
+    FROM current c WHERE k.id = c.id RETURNING k.id
   `.execute(trx);
   const ids = new Set(written.rows.map((row) => row.id));
   const kept = entries.filter(({ item }) => ids.has(item.id));

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeExtractively } from '../ai/describe';
+import { describableItem, describeExtractively } from '../ai/describe';
 import { readEventStream } from '../test/event-stream';
 import { createItem } from '../test/knowledge-factory';
 import { startModelStandIn, type ModelStandIn } from '../test/model-stand-in';
 import { startTestServer, type TestServer } from '../test/test-server';
-import { describableItem } from './describe-item';
 
 // The same on both databases (a slow model): npm test runs it on PGlite only.
 

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { describeExtractively } from '../ai/describe';
+import { describableItem, describeExtractively } from '../ai/describe';
 import { createItem } from '../test/knowledge-factory';
 import { startModelStandIn, type ModelStandIn } from '../test/model-stand-in';
 import { startTestServer, type SignedInClient, type TestServer } from '../test/test-server';
 import { useTestServer } from '../test/use-test-server';
-import { DESCRIBE_ITEM, describableItem } from './describe-item';
+import { enqueueJob } from '../data/jobs';
+import { DESCRIBE_ITEM } from './describe-item';
+import { READ_PDF } from './read-pdf';
 
 const deployHtml =
   '<p>Every merge to main runs the pipeline. Never skip the checks, even for a one-line change.</p>' +
@@ -19,23 +21,22 @@ const deploySummary =
 const longText = (first: string) =>
   `<p>${first}</p><p>${'The rest of the article explains the details, one step at a time. '.repeat(6)}</p>`;
 
-describe('the describe_item job, with no model', () => {
+describe("an item's description with no model: written with its index (decision 51)", () => {
   const lore = useTestServer();
   let owner: SignedInClient;
   let accountId: string;
   const itemPath = (id: string) => `/api/accounts/${accountId}/knowledge/${id}`;
-  const jobsFor = (id: string) =>
-    lore.db.selectFrom('jobs').select(['state']).where('kind', '=', DESCRIBE_ITEM).where('key', '=', id).execute();
+  const describeJobs = () => lore.db.selectFrom('jobs').select(['key']).where('kind', '=', DESCRIBE_ITEM).execute();
 
   beforeEach(async () => {
     const team = await lore.account();
     [owner, accountId] = [team.owner, team.id];
   });
 
-  it('fills in the summary and question of a new item, leaving its updated date alone', async () => {
+  it('fills in the summary and question of a new item once it is indexed, leaving its updated date alone, with no job', async () => {
     const item = await createItem(owner, accountId, { title: 'How we deploy', content: deployHtml });
     expect(item).toMatchObject({ ai_summary: null, ai_question: null });
-    expect(await lore.jobs.runUntilIdle()).toBeGreaterThanOrEqual(1);
+    await lore.indexed();
 
     const read = (await owner.get(itemPath(item.id))).body.data;
     expect(read).toMatchObject({
@@ -43,16 +44,15 @@ describe('the describe_item job, with no model', () => {
       ai_question: 'How do we deploy?',
       updated_at: item.updated_at,
     });
-    expect(await jobsFor(item.id)).toEqual([]);
+    expect(await describeJobs()).toEqual([]);
   });
 
-  it('queues one job for an item saved twice before it ran, and describes the latest version', async () => {
+  it('describes the latest version of an item saved twice before it was indexed', async () => {
     const item = await createItem(owner, accountId, { title: 'Draft', content: longText('First words.') });
     await owner.patch(itemPath(item.id), { title: 'Reset your password', content: longText('Open Settings.') });
     await owner.patch(itemPath(item.id), { content: longText('Open Settings, then Security.') });
-    expect(await jobsFor(item.id)).toEqual([{ state: 'pending' }]);
 
-    await lore.jobs.runUntilIdle();
+    await lore.indexed();
     const read = (await owner.get(itemPath(item.id))).body.data;
     expect(read.ai_summary).toMatch(/^Open Settings, then Security\. The rest/);
     expect(read.ai_question).toBe('How do I reset my password?');
@@ -60,25 +60,26 @@ describe('the describe_item job, with no model', () => {
 
   it('describes an edited item again', async () => {
     const item = await createItem(owner, accountId, { title: 'Wi-Fi', content: longText('It is on the wall.') });
-    await lore.jobs.runUntilIdle();
+    await lore.indexed();
     expect((await owner.get(itemPath(item.id))).body.data.ai_summary).toMatch(/^It is on the wall\./);
     await owner.patch(itemPath(item.id), { content: longText('Ask the front desk.') });
-    await lore.jobs.runUntilIdle();
+    await lore.indexed();
     expect((await owner.get(itemPath(item.id))).body.data.ai_summary).toMatch(/^Ask the front desk\./);
+    expect(await describeJobs()).toEqual([]);
   });
 
   it('gives a short item its own first sentences as its summary, which its card appends (R16)', async () => {
     const item = await createItem(owner, accountId, { title: 'Printer', content: '<p>It is on the third floor.</p>' });
-    await lore.jobs.runUntilIdle();
+    await lore.indexed();
     expect((await owner.get(itemPath(item.id))).body.data).toMatchObject({
       ai_summary: 'It is on the third floor.',
       ai_question: 'What should I know about Printer?',
     });
   });
 
-  it("summarises an item that is only a PDF from the PDF's text", async () => {
+  it("summarises an item that is only a PDF from the PDF's text, once the PDF is read", async () => {
     const item = await createItem(owner, accountId, { title: 'Annual report', content: '' });
-    await lore.db
+    const [pdf] = await lore.db
       .insertInto('knowledge_pdfs')
       .values({
         knowledge_id: item.id,
@@ -89,7 +90,10 @@ describe('the describe_item job, with no model', () => {
         text: 'Revenue grew by a tenth this year.\n\nThe second page lists the costs.',
         read_state: 'ready',
       })
+      .returning('id')
       .execute();
+    // As the read_pdf job ends for a PDF read already: its item indexed again.
+    await enqueueJob(lore.db, { kind: READ_PDF, key: pdf!.id });
     await lore.jobs.runUntilIdle();
     expect((await owner.get(itemPath(item.id))).body.data).toMatchObject({
       ai_summary: 'Revenue grew by a tenth this year. The second page lists the costs.',
@@ -97,13 +101,10 @@ describe('the describe_item job, with no model', () => {
     });
   });
 
-  it('leaves an empty item without a summary or question, and needs nothing for a deleted one', async () => {
+  it('leaves an empty item without a summary or question', async () => {
     const empty = await createItem(owner, accountId, { title: 'Nothing yet', content: '' });
-    const deleted = await createItem(owner, accountId, { title: 'Gone', content: '<p>Soon deleted.</p>' });
-    await owner.delete(itemPath(deleted.id));
-    await lore.jobs.runUntilIdle();
+    await lore.indexed();
     expect((await owner.get(itemPath(empty.id))).body.data).toMatchObject({ ai_summary: null, ai_question: null });
-    expect([...(await jobsFor(empty.id)), ...(await jobsFor(deleted.id))]).toEqual([]);
   });
 });
 
@@ -134,6 +135,9 @@ describe('the describe_item job, with a model configured', () => {
   it('asks the model about the item, and describes it extractively when the answer is unreadable', async () => {
     // The stand-in echoes the prompt rather than writing JSON, so its answer cannot be read as a description.
     const item = await createItem(owner, accountId, { title: 'Model deploys', content: deployHtml });
+    // The index does not write it: the model's job does.
+    await lore.indexed();
+    expect((await owner.get(`/api/accounts/${accountId}/knowledge/${item.id}`)).body.data.ai_summary).toBeNull();
     await lore.jobs.runUntilIdle();
     const [request] = requestsAbout('Model deploys');
     expect(request).toMatchObject({ path: '/v1/chat/completions', body: { model: 'stand-in', stream: false } });

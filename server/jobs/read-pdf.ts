@@ -45,6 +45,6 @@ export function readPdf(deps: {
     // Its text is the item's too: indexed (and then embedded) with it, and its summary and question written again.
     await requestIndexing(db, pdf.knowledge_id);
     deps.searchIndexer.indexSoon({ id: pdf.knowledge_id, account_id: pdf.account_id });
-    await describeItemLater(db, pdf.knowledge_id, deps.logger);
+    await describeItemLater({ db, logger: deps.logger, searchIndexer: deps.searchIndexer }, pdf.knowledge_id);
   };
 }

@@ -22,21 +22,39 @@ import {
 } from './item-terms';
 import { itemWords } from './keyword-search';
 import { splitPassages } from './passages';
+import { describableItem, describeExtractively } from '../ai/describe';
 import { WorkerThread } from '../threads/worker-thread';
 
 export type { IndexableItem } from './item-terms';
 
-/** The item's index as stored: its terms' positions (tsvectors, by chunk), layout, words, and what it adds to the statistics. */
-export function buildItemIndex(item: IndexableItem): StoredItemIndex {
-  // The HTML split once, for its terms and its words: splitting it twice was a tenth of an item's analysis.
+/**
+ * How items are indexed. `describe`: their extractive summary and question are written with
+ * their index, from the same passages, when no model writes them (decision 51).
+ */
+export interface IndexOptions {
+  describe?: boolean;
+}
+
+/**
+ * The item's index as stored: its terms' positions (tsvectors, by chunk), layout, words, and
+ * what it adds to the statistics; with `describe`, its extractive description too.
+ */
+export function buildItemIndex(item: IndexableItem, { describe = false }: IndexOptions = {}): StoredItemIndex {
+  // The HTML split once, for its terms, its words and its description: each split is a tenth of an item's analysis.
   const body = splitPassages(item.content);
   const terms = itemTerms(item, body);
   const chunks = chunkedTerms(terms);
+  const description = describe
+    ? describeExtractively(
+        describableItem({ title: item.title, content: item.content, pdfTexts: item.pdf_texts }, body),
+      )
+    : undefined;
   return {
     chunks: chunks.map(({ chunk, positions }) => ({ chunk, vector: vectorText(positions) })),
     layout: terms.layout,
     contribution: contributionOf(mergeChunks(chunks), terms.layout),
     words: itemWords(item, body),
+    ...(description && { description }),
   };
 }
 
@@ -57,7 +75,7 @@ const LONG_TEXT_CHARACTERS = 50_000;
 /** How long analysing one item in the thread may take before indexing it fails (it is tried again at the next start). */
 const ANALYZE_TIME_LIMIT_MS = 60_000;
 
-const indexThread = new WorkerThread<IndexableItem, StoredItemIndex>(
+const indexThread = new WorkerThread<{ item: IndexableItem; options: IndexOptions }, StoredItemIndex>(
   { callerUrl: import.meta.url, name: 'index-worker', heapMb: 512 },
   () => new Error('Analysing the item for search took too long'),
 );
@@ -67,7 +85,7 @@ const indexThread = new WorkerThread<IndexableItem, StoredItemIndex>(
  * (decision 49). Answers the ids written; an item saved again (or deleted) meanwhile is
  * left out, and that save's indexing follows.
  */
-export async function indexItems(db: Kysely<DB>, items: ItemToIndex[]): Promise<string[]> {
+export async function indexItems(db: Kysely<DB>, items: ItemToIndex[], options: IndexOptions = {}): Promise<string[]> {
   const pdfTexts = await pdfTextsOf(
     db,
     items.map((item) => item.id),
@@ -80,7 +98,7 @@ export async function indexItems(db: Kysely<DB>, items: ItemToIndex[]): Promise<
   const analysed = await Promise.all(
     withPdfs.map(async (item, i) => ({
       item: items[i]!,
-      index: inThread ? await indexThread.run(item, ANALYZE_TIME_LIMIT_MS) : buildItemIndex(item),
+      index: inThread ? await indexThread.run({ item, options }, ANALYZE_TIME_LIMIT_MS) : buildItemIndex(item, options),
     })),
   );
   const written: string[] = [];
@@ -96,11 +114,12 @@ export async function indexItems(db: Kysely<DB>, items: ItemToIndex[]): Promise<
 }
 
 /** Indexes the item as read; false when it was saved again (or deleted) as it was indexed. */
-export const indexItem = async (db: Kysely<DB>, item: ItemToIndex) => (await indexItems(db, [item])).length === 1;
+export const indexItem = async (db: Kysely<DB>, item: ItemToIndex, options: IndexOptions = {}) =>
+  (await indexItems(db, [item], options)).length === 1;
 
 /** Indexes the items as they are now; answers the ids written (not those gone or saved again as they were indexed). */
-export async function indexItemsNow(db: Kysely<DB>, ids: string[]): Promise<string[]> {
-  return indexItems(db, await findItemsToIndex(db, ids));
+export async function indexItemsNow(db: Kysely<DB>, ids: string[], options: IndexOptions = {}): Promise<string[]> {
+  return indexItems(db, await findItemsToIndex(db, ids), options);
 }
 
 /** The index's tables whose rows each indexing of an item replaces, updates or takes away (the vocabulary only grows). */
@@ -138,7 +157,11 @@ export function indexUpkeep(db: Kysely<DB>, logger: Pick<Logger, 'warn'>) {
  */
 export async function indexStaleItems(
   db: Kysely<DB>,
-  options: { batchSize?: number; onItem?: (indexed: number) => Promise<void>; shouldStop?: () => boolean } = {},
+  options: IndexOptions & {
+    batchSize?: number;
+    onItem?: (indexed: number) => Promise<void>;
+    shouldStop?: () => boolean;
+  } = {},
 ): Promise<number> {
   let done = 0;
   for (;;) {
@@ -147,7 +170,7 @@ export async function indexStaleItems(
     if (batch.length === 0) return done;
     for (const item of batch) {
       if (options.shouldStop?.()) return done;
-      await indexItem(db, item);
+      await indexItem(db, item, options);
       done++;
       await options.onItem?.(done);
     }

@@ -28,9 +28,11 @@ const BATCH_ITEMS = 4;
  * not get to (a crash, a stop) is indexed by the next start's pass. A search waits for the
  * items of its workspace saved before it in this process (`caughtUp`), so whoever saves and
  * then searches finds what they saved; the other processes find it once it is indexed,
- * which they read from the same database.
+ * which they read from the same database. With `describe` (no model is configured), each
+ * item's extractive summary and question are written with its index (decision 51).
  */
-export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embedder?: Embedder }) {
+export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embedder?: Embedder; describe?: boolean }) {
+  const options = { describe: deps.describe ?? false };
   /** The items to index, in the order asked (one asked again while waiting keeps its place), with their turn. */
   const waiting = new Map<string, { turn: number; accountId: string }>();
   /** Per workspace, the last turn asked for. */
@@ -69,7 +71,7 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
    */
   async function indexEach(ids: string[]): Promise<string[]> {
     try {
-      return await indexItemsNow(deps.db, ids);
+      return await indexItemsNow(deps.db, ids, options);
     } catch (error) {
       if (ids.length > 1) {
         const indexed: string[] = [];
@@ -113,6 +115,9 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
     });
 
   return {
+    /** Whether it writes the items' extractive descriptions with their index: then no job need (decision 51). */
+    describes: options.describe,
+
     /** Indexes the item soon, after those saved before it; call once its save has committed. */
     indexSoon(item: { id: string; account_id: string }): void {
       if (stopped) return;
@@ -165,6 +170,7 @@ export type SearchIndexer = ReturnType<typeof createSearchIndexer>;
 export function inBatches(indexer: SearchIndexer) {
   let held: Array<{ id: string; account_id: string }> = [];
   return {
+    describes: indexer.describes,
     indexSoon(item: { id: string; account_id: string }): void {
       held.push(item);
     },

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { countItemsToIndex } from '../data/search-index';
 import type { DB } from '../db/schema';
 import { ANALYZER_VERSION } from './analyze';
-import { indexStaleItems, indexUpkeep } from './index-item';
+import { indexStaleItems, indexUpkeep, type IndexOptions } from './index-item';
 
 /** How often a long re-index says how far it is. */
 const PROGRESS_EVERY_MS = 5_000;
@@ -12,10 +12,15 @@ const PROGRESS_EVERY_MS = 5_000;
  * Indexes, while Lore serves, every item not yet indexed with this analyzer version
  * (after an analyzer change, or an indexing cut short). Until an item's turn comes,
  * its old index rows answer for it. One item at a time, giving way to requests
- * between items, with progress in the log. `done` settles when it has finished or
- * been stopped; a failure is logged and left to the next start.
+ * between items, with progress in the log; `options` as the indexer's (its items'
+ * descriptions). `done` settles when it has finished or been stopped; a failure is
+ * logged and left to the next start.
  */
-export function reindexInBackground(db: Kysely<DB>, logger: Pick<Logger, 'info' | 'warn' | 'error'>) {
+export function reindexInBackground(
+  db: Kysely<DB>,
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>,
+  options: IndexOptions = {},
+) {
   let stopped = false;
   const upkeep = indexUpkeep(db, logger);
   const done = (async () => {
@@ -25,6 +30,7 @@ export function reindexInBackground(db: Kysely<DB>, logger: Pick<Logger, 'info' 
     const started = Date.now();
     let reported = started;
     const indexed = await indexStaleItems(db, {
+      ...options,
       shouldStop: () => stopped,
       onItem: async (count) => {
         if (Date.now() - reported >= PROGRESS_EVERY_MS) {

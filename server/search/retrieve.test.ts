@@ -5,6 +5,7 @@ import { useTestServer } from '../test/use-test-server';
 import { insertKnowledge } from '../data/knowledge';
 import { accountKey, findItemsToIndex, lexemeQuery, readCandidates, requestIndexing } from '../data/search-index';
 import { analyze } from './analyze';
+import { describableItem, describeExtractively } from '../ai/describe';
 import { buildItemIndex, indexItem, indexStaleItems, storedContribution } from './index-item';
 import { reindexInBackground } from './reindex';
 import { retrieve } from './retrieve';
@@ -201,14 +202,18 @@ describe('ranked retrieval', () => {
     await requestIndexing(lore.db, item.id);
     expect(await indexItem(lore.db, read!)).toBe(false);
     expect(await titles('onboarding')).toEqual([]);
-    expect(await indexStaleItems(lore.db)).toBeGreaterThanOrEqual(1);
+    // With no model, its summary and question come with its index (decision 51).
+    expect(await indexStaleItems(lore.db, { describe: true })).toBeGreaterThanOrEqual(1);
     expect(await titles('onboarding')).toEqual(['Onboarding checklist']);
-    const { index_request } = await lore.db
+    const indexed = await lore.db
       .selectFrom('knowledge')
-      .select('index_request')
+      .select(['index_request', 'ai_summary', 'ai_question'])
       .where('id', '=', item.id)
       .executeTakeFirstOrThrow();
-    expect(index_request).toBeNull();
+    const onboarding = { title: 'Onboarding checklist', content: '<p>Laptop, badge, accounts.</p>' };
+    const { summary, question } = describeExtractively(describableItem(onboarding));
+    expect(indexed).toEqual({ index_request: null, ai_summary: summary, ai_question: question });
+    expect(summary).toBe('Laptop, badge, accounts.');
   });
 
   it('indexes items of an older analyzer in the background, answering requests and searches meanwhile', async () => {
