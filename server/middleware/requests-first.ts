@@ -29,6 +29,11 @@ export function createRequestsFirst() {
       }
     }) satisfies MiddlewareHandler,
 
+    /** Whether someone else is using Lore: a request is being answered, or was a moment ago. */
+    othersUsingLore(): boolean {
+      return answering > 0 || lastAnswered + RECENT_MS > performance.now();
+    },
+
     /**
      * Runs a piece of background work, then rests while someone else is using Lore, at most as
      * long as Lore's thread was busy during the piece (with the piece's own work and with any

@@ -80,12 +80,18 @@ const indexThread = new WorkerThread<{ item: IndexableItem; options: IndexOption
   () => new Error('Analysing the item for search took too long'),
 );
 
+/** Items as read to be indexed, each with its new index: what `writeItemsIndex` writes. */
+export type AnalysedItems = Array<{ item: ItemToIndex; index: StoredItemIndex }>;
+
 /**
- * (Re)indexes items, as read with `findItemsToIndex`: each workspace's in one transaction
- * (decision 49). Answers the ids written; an item saved again (or deleted) meanwhile is
- * left out, and that save's indexing follows.
+ * Analyses items, as read with `findItemsToIndex`, with their PDFs' text: in the index thread
+ * when they are long, so that Lore's thread goes on meanwhile.
  */
-export async function indexItems(db: Kysely<DB>, items: ItemToIndex[], options: IndexOptions = {}): Promise<string[]> {
+export async function analyseItems(
+  db: Kysely<DB>,
+  items: ItemToIndex[],
+  options: IndexOptions = {},
+): Promise<AnalysedItems> {
   const pdfTexts = await pdfTextsOf(
     db,
     items.map((item) => item.id),
@@ -95,14 +101,31 @@ export async function indexItems(db: Kysely<DB>, items: ItemToIndex[], options: 
     item.pdf_texts.reduce((sum, text) => sum + text.length, item.content.length);
   const length = withPdfs.reduce((sum, item) => sum + textLength(item), 0);
   const inThread = length > LONG_TEXT_CHARACTERS;
-  const analysed = await Promise.all(
+  return Promise.all(
     withPdfs.map(async (item, i) => ({
       item: items[i]!,
       index: inThread ? await indexThread.run({ item, options }, ANALYZE_TIME_LIMIT_MS) : buildItemIndex(item, options),
     })),
   );
+}
+
+/** The items as they are now, read and analysed (a deleted one is left out). */
+export async function analyseItemsNow(
+  db: Kysely<DB>,
+  ids: string[],
+  options: IndexOptions = {},
+): Promise<AnalysedItems> {
+  return analyseItems(db, await findItemsToIndex(db, ids), options);
+}
+
+/**
+ * Writes analysed items' index: each workspace's in one transaction (decision 49). Answers the
+ * ids written; an item saved again (or deleted) since it was read is left out, and that save's
+ * indexing follows.
+ */
+export async function writeItemsIndex(db: Kysely<DB>, analysed: AnalysedItems): Promise<string[]> {
   const written: string[] = [];
-  for (const accountId of new Set(items.map((item) => item.account_id))) {
+  for (const accountId of new Set(analysed.map(({ item }) => item.account_id))) {
     const entries = analysed.filter(({ item }) => item.account_id === accountId);
     written.push(
       ...(await db
@@ -113,13 +136,18 @@ export async function indexItems(db: Kysely<DB>, items: ItemToIndex[], options: 
   return written;
 }
 
+/** (Re)indexes items, as read with `findItemsToIndex`; answers the ids written (see `writeItemsIndex`). */
+export async function indexItems(db: Kysely<DB>, items: ItemToIndex[], options: IndexOptions = {}): Promise<string[]> {
+  return writeItemsIndex(db, await analyseItems(db, items, options));
+}
+
 /** Indexes the item as read; false when it was saved again (or deleted) as it was indexed. */
 export const indexItem = async (db: Kysely<DB>, item: ItemToIndex, options: IndexOptions = {}) =>
   (await indexItems(db, [item], options)).length === 1;
 
 /** Indexes the items as they are now; answers the ids written (not those gone or saved again as they were indexed). */
 export async function indexItemsNow(db: Kysely<DB>, ids: string[], options: IndexOptions = {}): Promise<string[]> {
-  return indexItems(db, await findItemsToIndex(db, ids), options);
+  return writeItemsIndex(db, await analyseItemsNow(db, ids, options));
 }
 
 /** The index's tables whose rows each indexing of an item replaces, updates or takes away (the vocabulary only grows). */

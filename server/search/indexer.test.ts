@@ -8,6 +8,7 @@ import { findItemsToIndex, requestIndexing } from '../data/search-index';
 import { insertKnowledge } from '../data/knowledge';
 import { ANALYZER_VERSION } from './analyze';
 import { indexItems, indexStaleItems } from './index-item';
+import { inBatches } from './indexer';
 
 const lore = useTestServer();
 let owner: SignedInClient;
@@ -162,6 +163,53 @@ describe('indexing after the save (decision 45)', () => {
     const expected = await statistics(oneByOne.id);
     expect(expected.terms.length).toBeGreaterThan(10);
     expect(await statistics(together.id)).toEqual(expected);
+  });
+
+  describe('a run of saves handed over a batch at a time (an import, decision 52)', () => {
+    const savePages = async () => {
+      const items: Array<{ id: string; account_id: string }> = [];
+      for (let i = 0; i < 4; i++) {
+        const values = { accountId, userId: owner.userId, title: `Page ${i}`, content: '<p>Text.</p>', tags: [] };
+        items.push({ id: (await insertKnowledge(lore.db, values)).id, account_id: accountId });
+      }
+      return items;
+    };
+    /** How many of the items are not indexed yet (still stamped), as committed. */
+    const stamped = async (db: typeof lore.db, items: Array<{ id: string }>) =>
+      (
+        await db
+          .selectFrom('knowledge')
+          .select('id')
+          .where(
+            'id',
+            'in',
+            items.map((item) => item.id),
+          )
+          .where('index_request', 'is not', null)
+          .execute()
+      ).length;
+
+    it('goes on as soon as the indexer takes the batch, while nobody else uses Lore', async () => {
+      const items = await savePages();
+      const run = inBatches(lore.deps.searchIndexer, () => false);
+      // The workspace's index is held here, so the batch cannot be written before the run goes on.
+      await lore.db.transaction().execute(async (trx) => {
+        await sql`SELECT search_index_lock(${accountId})`.execute(trx);
+        for (const item of items) run.indexSoon(item);
+        await run.flush();
+        expect(await stamped(trx, items)).toBe(4);
+      });
+      await lore.indexed();
+      expect(await stamped(lore.db, items)).toBe(0);
+    });
+
+    it('waits for the batch to be written while someone else uses Lore', async () => {
+      const items = await savePages();
+      const run = inBatches(lore.deps.searchIndexer, () => true);
+      for (const item of items) run.indexSoon(item);
+      await run.flush();
+      expect(await stamped(lore.db, items)).toBe(0);
+    });
   });
 
   it('leaves out of a batch an item saved again as it was read, for that save’s indexing', async () => {

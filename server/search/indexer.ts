@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { DB } from '../db/schema';
 import { embedItemLater } from '../jobs/embed-item';
 import type { Embedder } from './embed';
-import { indexItemsNow, indexUpkeep } from './index-item';
+import { analyseItemsNow, indexUpkeep, writeItemsIndex, type AnalysedItems } from './index-item';
 
 /**
  * The longest a search waits for the items saved before it to be indexed; then it
@@ -24,7 +24,8 @@ const BATCH_ITEMS = 4;
 /**
  * Indexes items for search after their save, not in it (decision 45), in the order they
  * were saved, the items waiting at the front of the queue of one workspace together
- * (decision 49). The save stamped the item (`index_request`), so an item this process did
+ * (decision 49), each batch read and analysed while the one before it is written (decision
+ * 52). The save stamped the item (`index_request`), so an item this process did
  * not get to (a crash, a stop) is indexed by the next start's pass. A search waits for the
  * items of its workspace saved before it in this process (`caughtUp`), so whoever saves and
  * then searches finds what they saved; the other processes find it once it is indexed,
@@ -60,22 +61,38 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
       batch.push({ id, turn: item.turn });
     }
     for (const { id } of batch) waiting.delete(id);
+    // Room in the queue: who waits for it (`hasRoom`) goes on now, while the batch is analysed and written.
+    tellWaiters();
     return batch;
   }
 
   /**
-   * Indexes the items together; answers those written (the others were saved again as they
-   * were read, and that save's turn follows, or deleted). When the batch fails, each item is
-   * tried alone, so that one that cannot be indexed (its analysis timed out, say) does not keep
-   * the others from being found; it keeps its stamp, and the next start tries it again.
+   * A batch's items read and analysed, begun at once: while the batch before it is written
+   * (decision 52). A failure is met when the batch is written.
    */
-  async function indexEach(ids: string[]): Promise<string[]> {
+  function prepare(batch: Array<{ id: string; turn: number }>) {
+    const analysed = analyseItemsNow(
+      deps.db,
+      batch.map((item) => item.id),
+      options,
+    );
+    analysed.catch(() => {});
+    return { batch, analysed };
+  }
+
+  /**
+   * Writes the analysed items together; answers those written (the others were saved again as
+   * they were read, and that save's turn follows, or deleted). When the batch fails, each item is
+   * read, analysed and written alone, so that one that cannot be indexed (its analysis timed out,
+   * say) does not keep the others from being found; it keeps its stamp, and the next start tries it again.
+   */
+  async function writeEach(ids: string[], analysed: Promise<AnalysedItems>): Promise<string[]> {
     try {
-      return await indexItemsNow(deps.db, ids, options);
+      return await writeItemsIndex(deps.db, await analysed);
     } catch (error) {
       if (ids.length > 1) {
         const indexed: string[] = [];
-        for (const id of ids) indexed.push(...(await indexEach([id])));
+        for (const id of ids) indexed.push(...(await writeEach([id], analyseItemsNow(deps.db, [id], options))));
         return indexed;
       }
       deps.logger.error(
@@ -86,13 +103,30 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
     }
   }
 
+  /** The batch read and analysed next, begun while the one before it is written. */
+  let next: ReturnType<typeof prepare> | undefined;
+  let writing = false;
+  /** Begins reading and analysing the next batch when one is being written and items wait. */
+  const prepareNext = () => {
+    if (writing && !next && waiting.size > 0) next = prepare(takeBatch());
+  };
+
   async function drain() {
-    while (!stopped && waiting.size > 0) {
-      const batch = takeBatch();
-      for (const id of await indexEach(batch.map((item) => item.id))) await embedItemLater(embedding, id);
-      doneUpTo = batch.at(-1)!.turn;
-      tellWaiters();
-      await upkeep(batch.length);
+    while (!stopped && (next || waiting.size > 0)) {
+      const { batch, analysed } = next ?? prepare(takeBatch());
+      next = undefined;
+      await analysed.catch(() => {});
+      writing = true;
+      prepareNext();
+      try {
+        const ids = batch.map((item) => item.id);
+        for (const id of await writeEach(ids, analysed)) await embedItemLater(embedding, id);
+        doneUpTo = batch.at(-1)!.turn;
+        tellWaiters();
+        await upkeep(batch.length);
+      } finally {
+        writing = false;
+      }
     }
     running = undefined;
     tellWaiters();
@@ -127,6 +161,7 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
       }
       // Begun after this turn of the event loop: the items asked for in it are indexed together.
       running ??= Promise.resolve().then(drain);
+      void Promise.resolve().then(prepareNext);
     },
 
     /** Resolves once the workspace's items saved before the call are indexed (at most CATCH_UP_LIMIT_MS). */
@@ -136,9 +171,9 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
     },
 
     /**
-     * Resolves once fewer than a batch of items wait (besides those being indexed): who saves
-     * many items in a row (an import) goes at the indexer's pace, a batch ahead of it, so that
-     * a search meanwhile waits behind two batches at most, not a backlog.
+     * Resolves once fewer than a batch of items wait (besides those being written and analysed):
+     * who saves many items in a row (an import) goes at the indexer's pace, a batch ahead of it,
+     * so that a search meanwhile waits behind three batches at most, not a backlog.
      */
     hasRoom(): Promise<void> {
       return until(() => waiting.size < BATCH_ITEMS || stopped);
@@ -149,7 +184,7 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
       return until(() => running === undefined);
     },
 
-    /** Stops after the item being indexed; those still waiting keep their stamp for the next start. */
+    /** Stops after the batch being written; those analysed or waiting keep their stamp for the next start. */
     async stop(): Promise<void> {
       stopped = true;
       tellWaiters();
@@ -165,21 +200,29 @@ export type SearchIndexer = ReturnType<typeof createSearchIndexer>;
  * hands them to the indexer a batch at a time, so that it indexes them together; asked one
  * by one, it would take each as it came (decision 49). Give it where `indexSoon` is called;
  * `flush()` after each save; `flush(true)` when done. An item held when the process stops
- * keeps its stamp, so the next start indexes it.
+ * keeps its stamp, so the next start indexes it. `othersUsingLore` (requests first, decision
+ * 48) says whether someone else is using Lore: then each batch is waited for until written.
  */
-export function inBatches(indexer: SearchIndexer) {
+export function inBatches(indexer: SearchIndexer, othersUsingLore: () => boolean = () => false) {
   let held: Array<{ id: string; account_id: string }> = [];
   return {
     describes: indexer.describes,
     indexSoon(item: { id: string; account_id: string }): void {
       held.push(item);
     },
-    /** Hands the items held over once they make a batch (all of them, with `all`), then waits for the indexer to have room. */
+    /**
+     * Hands the items held over once they make a batch (all of them, with `all`), then waits:
+     * while nobody else uses Lore, until the indexer has taken them, so that the next are saved
+     * as they are written (decision 52); while someone does, until they are written, so that the
+     * saves and the writing of the index do not both keep others waiting on PGlite's one
+     * connection and Lore's thread.
+     */
     async flush(all = false): Promise<void> {
       if (held.length === 0 || (!all && held.length < BATCH_ITEMS)) return;
+      const accountId = held[0]!.account_id;
       for (const item of held) indexer.indexSoon(item);
       held = [];
-      await indexer.hasRoom();
+      await (othersUsingLore() ? indexer.caughtUp(accountId) : indexer.hasRoom());
     },
   };
 }

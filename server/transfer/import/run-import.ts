@@ -94,7 +94,7 @@ export async function runImport(
   onLine({ type: 'start', total });
   for (const file of plan.skipped) report(file);
   // The items go to the indexer a batch at a time, and the import goes at its pace (decision 49).
-  const indexing = inBatches(deps.searchIndexer);
+  const indexing = inBatches(deps.searchIndexer, deps.requestsFirst.othersUsingLore);
   const documentDeps = { ...deps, searchIndexer: indexing };
   try {
     for (const [index, next] of documents.entries()) {
