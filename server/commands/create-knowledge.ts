@@ -20,8 +20,9 @@ type NewItem = Omit<NewKnowledge, 'content'> & { content: string | SanitizedHtml
 
 /**
  * Creates an item the one way: sanitized HTML stored (with the PDFs it shows,
- * in one transaction), then its AI summary queued and its indexing for search
- * (and after it, its embedding) asked for, which follows the save (decision 45).
+ * in one transaction), then its indexing for search (and after it, its embedding)
+ * and its AI summary asked for, which follow the save (decision 45; the summary by
+ * a job with a model, with its index without: decision 51).
  * Answers the item as stored.
  */
 export function createKnowledgeItem(deps: CreateDeps, values: NewItem): Promise<KnowledgeRow & { created: boolean }> {

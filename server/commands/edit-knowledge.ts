@@ -39,7 +39,8 @@ const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every(
  * version; otherwise the version it replaces is kept as a revision and the item
  * becomes the next version. An edit that changes nothing writes nothing. Then, as
  * after every save: its indexing for search asked for (decision 45), its summary
- * queued, and files it no longer shows left to the clean-up.
+ * asked for (by a job with a model, with its index without: decision 51), and files
+ * it no longer shows left to the clean-up.
  */
 export async function editKnowledgeItem(deps: EditDeps, edit: KnowledgeEdit): Promise<KnowledgeRow> {
   const { db } = deps.database;

@@ -29,7 +29,10 @@ export function createRequestsFirst() {
       }
     }) satisfies MiddlewareHandler,
 
-    /** Whether someone else is using Lore: a request is being answered, or was a moment ago. */
+    /**
+     * Whether someone else is using Lore: a request is being answered, or was a moment ago. The
+     * background work's own request counts until its answer begins streaming, and a second after.
+     */
     othersUsingLore(): boolean {
       return answering > 0 || lastAnswered + RECENT_MS > performance.now();
     },

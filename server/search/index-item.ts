@@ -101,10 +101,17 @@ export async function analyseItems(
     item.pdf_texts.reduce((sum, text) => sum + text.length, item.content.length);
   const length = withPdfs.reduce((sum, item) => sum + textLength(item), 0);
   const inThread = length > LONG_TEXT_CHARACTERS;
+  // Described with the index of a save (stamped), not by a re-index under a new analyzer, which
+  // would replace a description a model wrote before it was unset.
+  const analysis = (item: ItemToIndex): IndexOptions => ({
+    describe: options.describe === true && item.index_request !== null,
+  });
   return Promise.all(
     withPdfs.map(async (item, i) => ({
       item: items[i]!,
-      index: inThread ? await indexThread.run({ item, options }, ANALYZE_TIME_LIMIT_MS) : buildItemIndex(item, options),
+      index: inThread
+        ? await indexThread.run({ item, options: analysis(item) }, ANALYZE_TIME_LIMIT_MS)
+        : buildItemIndex(item, analysis(item)),
     })),
   );
 }
@@ -198,7 +205,7 @@ export async function indexStaleItems(
     if (batch.length === 0) return done;
     for (const item of batch) {
       if (options.shouldStop?.()) return done;
-      await indexItem(db, item, options);
+      await indexItem(db, item, { describe: options.describe });
       done++;
       await options.onItem?.(done);
     }

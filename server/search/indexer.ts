@@ -107,8 +107,8 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
   let next: ReturnType<typeof prepare> | undefined;
   let writing = false;
   /** Begins reading and analysing the next batch when one is being written and items wait. */
-  const prepareNext = () => {
-    if (writing && !next && waiting.size > 0) next = prepare(takeBatch());
+  const prepareNext = (atLeast = 1) => {
+    if (writing && !stopped && !next && waiting.size >= atLeast) next = prepare(takeBatch());
   };
 
   async function drain() {
@@ -132,7 +132,7 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
     tellWaiters();
   }
 
-  /** Resolves once `ready()` holds (checked after each item), or after `limitMs` if given. */
+  /** Resolves once `ready()` holds (checked when a batch is taken or written), or after `limitMs` if given. */
   const until = (ready: () => boolean, limitMs?: number) =>
     new Promise<void>((resolve) => {
       if (ready()) return resolve();
@@ -161,7 +161,8 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
       }
       // Begun after this turn of the event loop: the items asked for in it are indexed together.
       running ??= Promise.resolve().then(drain);
-      void Promise.resolve().then(prepareNext);
+      // A whole batch asked for while one is written (an import's) is analysed meanwhile; single saves gather until then.
+      void Promise.resolve().then(() => prepareNext(BATCH_ITEMS));
     },
 
     /** Resolves once the workspace's items saved before the call are indexed (at most CATCH_UP_LIMIT_MS). */
@@ -189,6 +190,8 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
       stopped = true;
       tellWaiters();
       await running;
+      // A batch analysed but not to be written: its reads finish before the database closes.
+      await next?.analysed.catch(() => {});
     },
   };
 }
@@ -219,10 +222,13 @@ export function inBatches(indexer: SearchIndexer, othersUsingLore: () => boolean
      */
     async flush(all = false): Promise<void> {
       if (held.length === 0 || (!all && held.length < BATCH_ITEMS)) return;
+      // One run saves into one workspace.
       const accountId = held[0]!.account_id;
       for (const item of held) indexer.indexSoon(item);
       held = [];
-      await (othersUsingLore() ? indexer.caughtUp(accountId) : indexer.hasRoom());
+      // caughtUp gives up after CATCH_UP_LIMIT_MS; room is waited for either way, so no backlog grows.
+      if (othersUsingLore()) await indexer.caughtUp(accountId);
+      await indexer.hasRoom();
     },
   };
 }

@@ -216,6 +216,26 @@ describe('ranked retrieval', () => {
     expect(summary).toBe('Laptop, badge, accounts.');
   });
 
+  it('indexes at start-up, in the background, a long item saved but not indexed (analysed in the index thread), and describes it', async () => {
+    const content = `<p>Safety starts at the warehouse door.</p><p>${'Forklifts keep to the marked lanes. '.repeat(2000)}</p>`;
+    const item = await insertKnowledge(lore.db, {
+      accountId,
+      userId: owner.userId,
+      title: 'Warehouse',
+      content,
+      tags: [],
+    });
+    const logger = { info: () => {}, warn: () => {}, error: () => {} };
+    expect(await reindexInBackground(lore.db, logger, { describe: true }).done).toBeGreaterThanOrEqual(1);
+    expect(await titles('forklifts lanes')).toEqual(['Warehouse']);
+    const { ai_summary } = await lore.db
+      .selectFrom('knowledge')
+      .select('ai_summary')
+      .where('id', '=', item.id)
+      .executeTakeFirstOrThrow();
+    expect(ai_summary).toMatch(/^Safety starts at the warehouse door\. Forklifts/);
+  });
+
   it('indexes items of an older analyzer in the background, answering requests and searches meanwhile', async () => {
     const items = [];
     for (let i = 0; i < 12; i++) {
