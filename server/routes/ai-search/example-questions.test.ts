@@ -26,9 +26,10 @@ beforeEach(async () => {
   ];
 });
 
-/** An item of the account whose question is set as given (null: none yet). */
+/** An item of the account whose question is set as given (null: none), once its index has written its own. */
 async function itemAsking(client: SignedInClient, account: string, question: string | null) {
   const item = await createItem(client, account, { title: `Item ${crypto.randomUUID()}`, content: '<p>Text.</p>' });
+  await lore.indexed();
   await lore.db.updateTable('knowledge').set({ ai_question: question }).where('id', '=', item.id).execute();
   return item;
 }
@@ -54,6 +55,7 @@ describe('example questions', () => {
   it('varies them: authors take turns, and a series of items gives one question at most', async () => {
     for (let i = 0; i < 10; i++) {
       const item = await createItem(owner, accountId, { title: `Meeting notes ${i + 1}`, content: '<p>Notes.</p>' });
+      await lore.indexed();
       await lore.db
         .updateTable('knowledge')
         .set({ ai_question: `What was decided in meeting ${i + 1}?` })
@@ -67,13 +69,12 @@ describe('example questions', () => {
     expect(data).toEqual(expect.arrayContaining(['How do I deploy?', 'Who approves expenses?']));
   });
 
-  it('lists the question a saved item gets from its job', async () => {
+  it('lists the question a saved item gets with its index (no model: decision 51)', async () => {
     await createItem(owner, accountId, {
       title: 'Reset your password',
       content: '<p>Open Settings, then Security.</p>',
     });
-    expect((await member.get(path())).body.data).toEqual([]);
-    await lore.jobs.runUntilIdle();
+    await lore.indexed();
     expect((await member.get(path())).body.data).toEqual(['How do I reset my password?']);
   });
 

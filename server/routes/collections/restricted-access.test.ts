@@ -53,20 +53,30 @@ beforeAll(async () => {
     collectionId: boardId,
     content: `<h2>Decision</h2><p>The quartermaster sells the zeppelin hangar in May.</p><img src="${upload.body.data.url}" data-path="${imagePath}">`,
   });
-  await lore.db
-    .updateTable('knowledge')
-    .set({ ai_question: 'Who sells the zeppelin hangar?', ai_summary: 'The zeppelin hangar is sold.' })
-    .where('id', '=', secret.id)
-    .execute();
+  await describeTheSale();
   // Starred by the chosen member, then the outsider is not chosen: their own star would not show it either.
   await chosen.post(`/api/accounts/${accountId}/stars`, { knowledgeId: secret.id });
 });
+
+/**
+ * The secret item's question and summary, set once its index has written its own (decision 51):
+ * again in each test that reads them, as another test's edit of it has them written anew.
+ */
+async function describeTheSale() {
+  await lore.indexed();
+  await lore.db
+    .updateTable('knowledge')
+    .set({ ai_question: QUESTION, ai_summary: 'The zeppelin hangar is sold.' })
+    .where('id', '=', secret.id)
+    .execute();
+}
 
 const get = (client: SignedInClient, path: string) => client.get(`/api/accounts/${accountId}${path}`);
 const text = (answer: { body: unknown }) => JSON.stringify(answer.body);
 
 describe('a restricted collection, to a member outside it', () => {
   it('is not in the collections, the list, its counts, tags, chart or example questions', async () => {
+    await describeTheSale();
     const seen = [
       await get(outsider, '/collections'),
       await get(outsider, '/knowledge'),
@@ -96,6 +106,7 @@ describe('a restricted collection, to a member outside it', () => {
   });
 
   it('is everywhere for the member chosen for it and for the admin', async () => {
+    await describeTheSale();
     for (const client of [chosen, admin]) {
       expect(text(await get(client, '/collections'))).toContain('Board room');
       expect(text(await get(client, `/collections/${boardId}/tree`))).toContain('Hangar sale');
