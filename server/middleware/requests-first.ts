@@ -16,6 +16,7 @@ const RECENT_MS = 1000;
 export function createRequestsFirst() {
   let answering = 0;
   let lastAnswered = -Infinity;
+  const othersUsingLore = () => answering > 0 || lastAnswered + RECENT_MS > performance.now();
 
   return {
     /** Middleware counting the requests being answered; an answer that streams counts until it begins. */
@@ -33,9 +34,7 @@ export function createRequestsFirst() {
      * Whether someone else is using Lore: a request is being answered, or was a moment ago. The
      * background work's own request counts until its answer begins streaming, and a second after.
      */
-    othersUsingLore(): boolean {
-      return answering > 0 || lastAnswered + RECENT_MS > performance.now();
-    },
+    othersUsingLore,
 
     /**
      * Runs a piece of background work, then rests while someone else is using Lore, at most as
@@ -49,10 +48,9 @@ export function createRequestsFirst() {
       const restUntil = performance.now() + performance.eventLoopUtilization(before).active;
       for (;;) {
         const now = performance.now();
-        const recentUntil = lastAnswered + RECENT_MS;
-        if ((answering === 0 && recentUntil <= now) || now >= restUntil) return result;
+        if (!othersUsingLore() || now >= restUntil) return result;
         // Look again once the last answer is no longer recent, or soon while a request is being answered.
-        const next = Math.min(restUntil, answering > 0 ? now + 10 : recentUntil);
+        const next = Math.min(restUntil, answering > 0 ? now + 10 : lastAnswered + RECENT_MS);
         await new Promise((resolve) => setTimeout(resolve, Math.max(1, next - now)));
       }
     },
