@@ -1,4 +1,4 @@
-import { stem } from 'porter2';
+import { stem as porter2 } from 'porter2';
 import { eng } from 'stopword';
 
 /** Bump when the analysis changes: items indexed under another version are indexed again in the background (6: a variant only in an item that never writes its word). */
@@ -10,11 +10,32 @@ const WORD = /[\p{L}\p{N}_]+/gu;
 const WRITTEN_WORD = /[\p{L}\p{M}\p{N}_]+/gu;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
+/** Stems by word, as a text says the same words again and again (bounded: emptied when full). */
+const STEMS = new Map<string, string>();
+const STEMS_KEPT = 50_000;
+
+/** A word's stem by Porter2, the Snowball English stemmer. */
+function stem(word: string): string {
+  let stemmed = STEMS.get(word);
+  if (stemmed === undefined) {
+    if (STEMS.size >= STEMS_KEPT) STEMS.clear();
+    stemmed = porter2(word);
+    STEMS.set(word, stemmed);
+  }
+  return stemmed;
+}
+
+/** Most text is ASCII, which has nothing to decompose or drop: folding it is lower-casing it. */
+const BEYOND_ASCII = /\P{ASCII}/u;
+
 /**
  * Lower case without accents: "Émigré" and "emigre" are the same word, and so are
  * "Straße" and "strasse" (ß has no accent to drop; it is written ss).
  */
-export const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/ß/g, 'ss');
+export const fold = (text: string) =>
+  BEYOND_ASCII.test(text)
+    ? text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/ß/g, 'ss')
+    : text.toLowerCase();
 
 /** German umlauts as they are written without them: "Müller" is also found as "Mueller". */
 const UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue' };
@@ -79,8 +100,12 @@ export const words = (text: string) => fold(text).match(WORD) ?? [];
 /** Is this (folded) word one of the common English words that carry no meaning alone? */
 export const isStopWord = (word: string) => STOP_WORDS.has(word);
 
-/** Words joined by hyphens ("e-mail", "with-statement", "on-call"), folded. */
-const COMPOUND = /[\p{L}\p{N}_]+(?:-[\p{L}\p{N}_]+)+/gu;
+/**
+ * Words joined by hyphens ("e-mail", "with-statement", "on-call"), folded. Tried only where a word
+ * starts: from inside a word it cannot match where its start did not, and trying there too made the
+ * search quadratic in each word's length.
+ */
+const COMPOUND = /(?<![\p{L}\p{N}_])[\p{L}\p{N}_]+(?:-[\p{L}\p{N}_]+)+/gu;
 
 /**
  * What a word as written adds to its own terms in an item: a CamelCase
