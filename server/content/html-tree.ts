@@ -1,4 +1,4 @@
-import { selectAll, selectOne } from 'css-select';
+import { compile, selectAll, selectOne } from 'css-select';
 import { isTag, isText, type AnyNode, type Document, type Element, type ParentNode, type Text } from 'domhandler';
 import { DomUtils, parseDocument } from 'htmlparser2';
 
@@ -13,8 +13,20 @@ export type { Document, Element, ParentNode };
 export const parseHtml = (html: string): Document => parseDocument(html);
 
 /** The elements under `root` a CSS selector finds, in document order. */
-export const findAll = (selector: string, root: AnyNode) => selectAll<AnyNode, Element>(selector, root);
-export const findFirst = (selector: string, root: AnyNode) => selectOne<AnyNode, Element>(selector, root);
+export const findAll = (selector: string, root: AnyNode) => selectAll<AnyNode, Element>(compiled(selector), root);
+export const findFirst = (selector: string, root: AnyNode) => selectOne<AnyNode, Element>(compiled(selector), root);
+
+/**
+ * Each selector compiled once: compiling it for every page was 10-20% of reading a page of the Python
+ * docs. No selector here is relative to its root (`:scope`, a leading combinator), so one compiled
+ * without a root serves every root.
+ */
+const COMPILED = new Map<string, ReturnType<typeof compile<AnyNode, Element>>>();
+function compiled(selector: string) {
+  let query = COMPILED.get(selector);
+  if (!query) COMPILED.set(selector, (query = compile<AnyNode, Element>(selector)));
+  return query;
+}
 
 /** The text of a node (none: empty), as the DOM's textContent. */
 export const textIn = (node: AnyNode | null) => (node ? DomUtils.textContent(node) : '');
