@@ -1,4 +1,4 @@
-import { stem as porter2 } from 'porter2';
+import { stem } from 'porter2';
 import { eng } from 'stopword';
 
 /** Bump when the analysis changes: items indexed under another version are indexed again in the background (6: a variant only in an item that never writes its word). */
@@ -9,21 +9,6 @@ const WORD = /[\p{L}\p{N}_]+/gu;
 /** A word as written, with its marks (folding then drops them). */
 const WRITTEN_WORD = /[\p{L}\p{M}\p{N}_]+/gu;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-
-/** Stems by word, as a text says the same words again and again (bounded: emptied when full). */
-const STEMS = new Map<string, string>();
-const STEMS_KEPT = 50_000;
-
-/** A word's stem by Porter2, the Snowball English stemmer. */
-function stem(word: string): string {
-  let stemmed = STEMS.get(word);
-  if (stemmed === undefined) {
-    if (STEMS.size >= STEMS_KEPT) STEMS.clear();
-    stemmed = porter2(word);
-    STEMS.set(word, stemmed);
-  }
-  return stemmed;
-}
 
 /** Most text is ASCII, which has nothing to decompose or drop: folding it is lower-casing it. */
 const BEYOND_ASCII = /\P{ASCII}/u;
