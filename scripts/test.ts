@@ -46,7 +46,10 @@ interface VitestReport {
 interface PlaywrightSpec {
   title: string;
   ok: boolean;
-  tests: { status: 'expected' | 'unexpected' | 'flaky' | 'skipped'; results: { error?: { message?: string } }[] }[];
+  tests: {
+    status: 'expected' | 'unexpected' | 'flaky' | 'skipped';
+    results: { error?: { message?: string; location?: { file: string; line: number } } }[];
+  }[];
 }
 interface PlaywrightSuite {
   file: string;
@@ -83,13 +86,21 @@ function playwrightSpecs(suites: PlaywrightSuite[] = []): Array<{ file: string; 
   ]);
 }
 
-/** "file › title: the first error", for the specs `which` picks. */
+/**
+ * "file › title: the first error (at its line, of which locator)", for the specs `which` picks: the
+ * summary may be all a reader of CI's output gets, and "toBeVisible() failed" alone does not say which step.
+ */
 function describeSpecs(suites: PlaywrightSuite[], which: (spec: PlaywrightSpec) => boolean): string[] {
   return playwrightSpecs(suites)
     .filter(({ spec }) => which(spec))
     .map(({ file, spec }) => {
       const error = spec.tests.flatMap((test) => test.results).find((result) => result.error)?.error;
-      return `${file} › ${spec.title}: ${firstLine(error?.message)}`;
+      const locator = /^Locator: (.*)$/m.exec(stripVTControlCharacters(error?.message ?? ''))?.[1];
+      const where = [
+        error?.location && `at ${path.basename(error.location.file)}:${error.location.line}`,
+        locator && `locator ${locator}`,
+      ].filter(Boolean);
+      return `${file} › ${spec.title}: ${firstLine(error?.message)}${where.length > 0 ? ` (${where.join(', ')})` : ''}`;
     });
 }
 
