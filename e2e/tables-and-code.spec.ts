@@ -20,7 +20,7 @@ const editorOf = (page: Page) => page.getByRole('textbox', { name: 'Content' });
 /**
  * For what comes after a page is taken over: the article's highlighting (a chunk of its own) and the live
  * editor (its document over a WebSocket). With Chromium's CPU slowed 10-16×, each took 4-8 s; on a CI machine
- * loaded five times its cores, both tries of a test took over the 10 s expect's default.
+ * loaded five times its cores, both tries of a test failed at the 10 s the expects then had.
  */
 const LOADED = { timeout: 30_000 };
 
