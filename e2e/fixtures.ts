@@ -63,12 +63,29 @@ export { expect };
  */
 function waitForTheAppIn(context: BrowserContext) {
   context.on('page', (page) => {
+    if (CPU_SLOWDOWN > 1) slowDown(page);
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     page.goto = async (url, options) => afterTakeOver(page, await goto(url, options), options?.waitUntil);
     page.reload = async (options) => afterTakeOver(page, await reload(options), options?.waitUntil);
   });
   return context;
+}
+
+/**
+ * `LORE_E2E_CPU_SLOWDOWN=4 npx playwright test`: every page's CPU slowed four times (Chromium's
+ * own throttling), to find by hand the tests a slow machine fails: a step that times out there,
+ * or a race a fast page never loses.
+ */
+const CPU_SLOWDOWN = Number(process.env.LORE_E2E_CPU_SLOWDOWN ?? 1);
+
+function slowDown(page: Page) {
+  void page
+    .context()
+    .newCDPSession(page)
+    .then((session) => session.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN }))
+    // A page closed at once has nothing to slow down.
+    .catch(() => {});
 }
 
 async function afterTakeOver<T>(page: Page, response: T, waitUntil?: string) {
