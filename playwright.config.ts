@@ -11,7 +11,8 @@ export default defineConfig({
   timeout: 180_000,
   // A state waited for passes as soon as it holds; the limit only says when to give up. CI's
   // machine ran the browser tests twice as slowly as usual once (29.6 against 14.6 minutes),
-  // and a step waiting on a chunk loaded after the page failed both tries at 10 s.
+  // and a step waiting on a chunk loaded after the page failed both tries at 10 s (with Chromium's
+  // CPU slowed 10-16×, the article's highlighting and the live editor each took 4-8 s).
   expect: { timeout: 20_000 },
   // Two Lores and two Chromiums: the tests mostly wait on pages and timers, so two share two cores.
   workers: 2,
