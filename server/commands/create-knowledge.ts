@@ -45,15 +45,23 @@ async function saveNewItem<Answer extends { id: string }>(
   const { db } = deps.database;
   const { pdfs = [], ...item } = values;
   const content = safeHtmlFor(item.content, item.accountId);
-  const saved = await db.transaction().execute(async (trx) => {
-    const { id, created } = await insertKnowledge(trx, { ...item, content });
+  const { saved, indexRequest, pdfTexts } = await db.transaction().execute(async (trx) => {
+    const { id, created, indexRequest } = await insertKnowledge(trx, { ...item, content });
     // A repeated create (same idempotency or import key) answers the first item as it is.
+    const pdfTexts = new Map<string, string>();
     if (created) {
-      for (const pdf of pdfs) await insertKnowledgePdf(trx, { ...pdf, knowledgeId: id, accountId: item.accountId });
+      for (const pdf of pdfs)
+        pdfTexts.set(await insertKnowledgePdf(trx, { ...pdf, knowledgeId: id, accountId: item.accountId }), pdf.text);
     }
-    return { ...(await answer(trx, id)), created };
+    return { saved: { ...(await answer(trx, id)), created }, indexRequest, pdfTexts };
   });
-  if (saved.created) deps.searchIndexer.indexSoon({ id: saved.id, account_id: item.accountId });
+  if (saved.created) {
+    // Handed to the indexer as written, not read back; the PDFs' text in the order it is read by
+    // (created in one transaction, at one time: by id).
+    const row = { id: saved.id, account_id: item.accountId, title: item.title, tags: item.tags, content };
+    const pdf_texts = [...pdfTexts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, text]) => text);
+    deps.searchIndexer.indexSoon(row, { ...row, index_request: indexRequest ?? null, pdf_texts });
+  }
   await describeItemLater({ db, logger: deps.logger, searchIndexer: deps.searchIndexer }, saved.id);
   return saved;
 }

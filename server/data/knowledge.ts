@@ -172,7 +172,7 @@ export async function insertKnowledge(
   db: Executor,
   values: NewKnowledge,
   shortId: () => string = newShortId,
-): Promise<{ id: string; created: boolean }> {
+): Promise<{ id: string; created: boolean; indexRequest?: string }> {
   const { idempotencyKey = null, importKey = null } = values;
   for (let attempt = 0; attempt < 5; attempt++) {
     const inserted = await db
@@ -194,9 +194,10 @@ export async function insertKnowledge(
         ...(values.updatedAt ? { updated_at: values.updatedAt } : {}),
       })
       .onConflict((conflict) => conflict.doNothing())
-      .returning('id')
+      .returning(['id', sql<string>`index_request::text`.as('index_request')])
       .executeTakeFirst();
-    if (inserted) return { id: inserted.id, created: true };
+    // Its stamp (decision 45): the indexer is handed the item with it, not reading it back.
+    if (inserted) return { id: inserted.id, created: true, indexRequest: inserted.index_request };
     if (importKey !== null) {
       const imported = await findImportedItemId(db, values.accountId, importKey);
       if (imported) return { id: imported, created: false };

@@ -84,19 +84,26 @@ const indexThread = new WorkerThread<{ item: IndexableItem; options: IndexOption
 export type AnalysedItems = Array<{ item: ItemToIndex; index: StoredItemIndex }>;
 
 /**
- * Analyses items, as read with `findItemsToIndex`, with their PDFs' text: in the index thread
- * when they are long, so that Lore's thread goes on meanwhile.
+ * An item as its save wrote it, stamp and PDFs' text with it (in the order `pdfTextsOf` reads
+ * them): handed to the indexer, it is analysed without being read back.
+ */
+export type SavedItem = ItemToIndex & { pdf_texts: string[] };
+
+/**
+ * Analyses items, as read with `findItemsToIndex` or handed over as saved, with their PDFs'
+ * text (read for those without it): in the index thread when they are long, so that Lore's
+ * thread goes on meanwhile.
  */
 export async function analyseItems(
   db: Kysely<DB>,
-  items: ItemToIndex[],
+  items: Array<ItemToIndex & { pdf_texts?: string[] }>,
   options: IndexOptions = {},
 ): Promise<AnalysedItems> {
   const pdfTexts = await pdfTextsOf(
     db,
-    items.map((item) => item.id),
+    items.filter((item) => item.pdf_texts === undefined).map((item) => item.id),
   );
-  const withPdfs = items.map((item) => ({ ...item, pdf_texts: pdfTexts.get(item.id) ?? [] }));
+  const withPdfs = items.map((item) => ({ ...item, pdf_texts: item.pdf_texts ?? pdfTexts.get(item.id) ?? [] }));
   const textLength = (item: (typeof withPdfs)[number]) =>
     item.pdf_texts.reduce((sum, text) => sum + text.length, item.content.length);
   const length = withPdfs.reduce((sum, item) => sum + textLength(item), 0);
@@ -116,13 +123,20 @@ export async function analyseItems(
   );
 }
 
-/** The items as they are now, read and analysed (a deleted one is left out). */
+/**
+ * The items as they are now, analysed: those `saved` hands over as their save wrote them, the
+ * others read (a deleted one is left out). One saved again since is left out when written, by its stamp.
+ */
 export async function analyseItemsNow(
   db: Kysely<DB>,
   ids: string[],
   options: IndexOptions = {},
+  saved: ReadonlyMap<string, SavedItem> = new Map(),
 ): Promise<AnalysedItems> {
-  return analyseItems(db, await findItemsToIndex(db, ids), options);
+  const unread = ids.filter((id) => !saved.has(id));
+  const read = new Map((await findItemsToIndex(db, unread)).map((item) => [item.id, item]));
+  const items = ids.flatMap((id) => saved.get(id) ?? read.get(id) ?? []);
+  return analyseItems(db, items, options);
 }
 
 /**

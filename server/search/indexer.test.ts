@@ -231,6 +231,40 @@ describe('indexing after the save (decision 45)', () => {
     expect(await listed('edited')).toEqual(['Edited note']);
   });
 
+  it('analyses an item as its save handed it over, not read back; one saved again since waits for that save', async () => {
+    const save = async (title: string) => {
+      const row = { accountId, userId: owner.userId, title, content: '<p>Stored text.</p>', tags: [] };
+      const { id, indexRequest } = await insertKnowledge(lore.db, row);
+      return {
+        id,
+        account_id: accountId,
+        title,
+        tags: [],
+        content: '<p>Lighthouse keeping.</p>',
+        index_request: indexRequest!,
+      };
+    };
+    const [handed, savedAgain] = [await save('Handed note'), await save('Saved again note')];
+    // As handed over, not as stored: the indexer did not read it back (here the two differ on purpose).
+    lore.deps.searchIndexer.indexSoon(handed, { ...handed, pdf_texts: ['Manual of the widget'] });
+    await requestIndexing(lore.db, savedAgain.id);
+    lore.deps.searchIndexer.indexSoon(savedAgain, { ...savedAgain, pdf_texts: [] });
+    await lore.indexed();
+    expect(await listed('lighthouse')).toEqual(['Handed note']);
+    expect(await listed('widget')).toEqual(['Handed note']);
+    // Its handed text was of an older save (its stamp): left out, still stamped for the later save's indexing.
+    expect(await listed('note')).toEqual(['Handed note']);
+    const [state] = await lore.db
+      .selectFrom('knowledge')
+      .select(sql<string | null>`index_request::text`.as('stamp'))
+      .where('id', '=', savedAgain.id)
+      .execute();
+    expect(state!.stamp).not.toBeNull();
+    lore.deps.searchIndexer.indexSoon(savedAgain);
+    await lore.indexed();
+    expect(await listed('stored')).toEqual(['Saved again note']);
+  });
+
   it('indexes the others of a batch when one of its items cannot be indexed, and leaves that one stamped', async () => {
     const saved = [];
     for (const title of ['First of three', 'Cannot be indexed', 'Third of three'])

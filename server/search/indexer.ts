@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { DB } from '../db/schema';
 import { embedItemLater } from '../jobs/embed-item';
 import type { Embedder } from './embed';
-import { analyseItemsNow, indexUpkeep, writeItemsIndex, type AnalysedItems } from './index-item';
+import { analyseItemsNow, indexUpkeep, writeItemsIndex, type AnalysedItems, type SavedItem } from './index-item';
 
 /**
  * The longest a search waits for the items saved before it to be indexed; then it
@@ -21,11 +21,15 @@ export const CATCH_UP_LIMIT_MS = 10_000;
  */
 const BATCH_ITEMS = 4;
 
+/** Items taken to be indexed together: each with its turn, and the item as saved when it was handed over. */
+type Batch = Array<{ id: string; turn: number; saved?: SavedItem }>;
+
 /**
  * Indexes items for search after their save, not in it (decision 45), in the order they
  * were saved, the items waiting at the front of the queue of one workspace together
  * (decision 49), each batch read and analysed while the one before it is written (decision
- * 52). The save stamped the item (`index_request`), so an item this process did
+ * 52). A save hands over the item as it wrote it, which is then analysed without being read
+ * back, at once, while the batch before it is written. The save stamped the item (`index_request`), so an item this process did
  * not get to (a crash, a stop) is indexed by the next start's pass. A search waits for the
  * items of its workspace saved before it in this process (`caughtUp`), so whoever saves and
  * then searches finds what they saved; the other processes find it once it is indexed,
@@ -34,8 +38,11 @@ const BATCH_ITEMS = 4;
  */
 export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embedder?: Embedder; describe?: boolean }) {
   const options = { describe: deps.describe ?? false };
-  /** The items to index, in the order asked (one asked again while waiting keeps its place), with their turn. */
-  const waiting = new Map<string, { turn: number; accountId: string }>();
+  /**
+   * The items to index, in the order asked (one asked again while waiting keeps its place), with
+   * their turn and, when the save handed it over, the item as saved.
+   */
+  const waiting = new Map<string, { turn: number; accountId: string; saved?: SavedItem }>();
   /** Per workspace, the last turn asked for. */
   const lastAsked = new Map<string, number>();
   let turns = 0;
@@ -53,12 +60,12 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
 
   /** The items at the front of the queue that are of the first one's workspace, at most BATCH_ITEMS, taken off it. */
   function takeBatch() {
-    const batch: Array<{ id: string; turn: number }> = [];
+    const batch: Batch = [];
     let accountId: string | undefined;
     for (const [id, item] of waiting) {
       accountId ??= item.accountId;
       if (item.accountId !== accountId || batch.length === BATCH_ITEMS) break;
-      batch.push({ id, turn: item.turn });
+      batch.push({ id, turn: item.turn, saved: item.saved });
     }
     for (const { id } of batch) waiting.delete(id);
     // Room in the queue: who waits for it (`hasRoom`) goes on now, while the batch is analysed and written.
@@ -70,11 +77,13 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
    * A batch's items read and analysed, begun at once: while the batch before it is written
    * (decision 52). A failure is met when the batch is written.
    */
-  function prepare(batch: Array<{ id: string; turn: number }>) {
+  function prepare(batch: Batch) {
+    const saved = new Map(batch.flatMap((item) => (item.saved ? [[item.id, item.saved] as const] : [])));
     const analysed = analyseItemsNow(
       deps.db,
       batch.map((item) => item.id),
       options,
+      saved,
     );
     analysed.catch(() => {});
     return { batch, analysed };
@@ -152,11 +161,16 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
     /** Whether it writes the items' extractive descriptions with their index: then no job need (decision 51). */
     describes: options.describe,
 
-    /** Indexes the item soon, after those saved before it; call once its save has committed. */
-    indexSoon(item: { id: string; account_id: string }): void {
+    /**
+     * Indexes the item soon, after those saved before it; call once its save has committed.
+     * `saved`: the item as the save wrote it, so that it is not read back.
+     */
+    indexSoon(item: { id: string; account_id: string }, saved?: SavedItem): void {
       if (stopped) return;
-      if (!waiting.has(item.id)) {
-        waiting.set(item.id, { turn: ++turns, accountId: item.account_id });
+      const asked = waiting.get(item.id);
+      if (asked) asked.saved = saved;
+      else {
+        waiting.set(item.id, { turn: ++turns, accountId: item.account_id, saved });
         lastAsked.set(item.account_id, turns);
       }
       // Begun after this turn of the event loop: the items asked for in it are indexed together.
@@ -207,11 +221,11 @@ export type SearchIndexer = ReturnType<typeof createSearchIndexer>;
  * 48) says whether someone else is using Lore: then each batch is waited for until written.
  */
 export function inBatches(indexer: SearchIndexer, othersUsingLore: () => boolean = () => false) {
-  let held: Array<{ id: string; account_id: string }> = [];
+  let held: Array<{ item: { id: string; account_id: string }; saved?: SavedItem }> = [];
   return {
     describes: indexer.describes,
-    indexSoon(item: { id: string; account_id: string }): void {
-      held.push(item);
+    indexSoon(item: { id: string; account_id: string }, saved?: SavedItem): void {
+      held.push({ item, saved });
     },
     /**
      * Hands the items held over once they make a batch (all of them, with `all`), then waits:
@@ -223,8 +237,8 @@ export function inBatches(indexer: SearchIndexer, othersUsingLore: () => boolean
     async flush(all = false): Promise<void> {
       if (held.length === 0 || (!all && held.length < BATCH_ITEMS)) return;
       // One run saves into one workspace.
-      const accountId = held[0]!.account_id;
-      for (const item of held) indexer.indexSoon(item);
+      const accountId = held[0]!.item.account_id;
+      for (const { item, saved } of held) indexer.indexSoon(item, saved);
       held = [];
       // caughtUp gives up after CATCH_UP_LIMIT_MS; room is waited for either way, so no backlog grows.
       if (othersUsingLore()) await indexer.caughtUp(accountId);
