@@ -59,10 +59,11 @@ export async function editKnowledgeItem(deps: EditDeps, edit: KnowledgeEdit): Pr
     };
     const changed =
       next.title !== current.title || next.content !== current.content || !sameTags(next.tags, current.tags);
+    let indexRequest: string | null = null;
     if (changed) {
       const autosaved = edit.fromDocument && (await findWrittenVersion(trx, knowledgeId)) === current.version;
       if (!autosaved) await keepRevision(trx, current);
-      await writeItemVersion(
+      indexRequest = await writeItemVersion(
         trx,
         {
           accountId,
@@ -78,12 +79,13 @@ export async function editKnowledgeItem(deps: EditDeps, edit: KnowledgeEdit): Pr
     return {
       before: current.content,
       changed,
+      indexRequest,
       titleOrTagsChanged: next.title !== current.title || !sameTags(next.tags, current.tags),
       contentChanged: next.content !== current.content,
       row: (await findKnowledge(trx, accountId, { id: knowledgeId }))!,
     };
   });
-  const { row, before, changed, contentChanged, titleOrTagsChanged } = outcome;
+  const { row, before, changed, indexRequest, contentChanged, titleOrTagsChanged } = outcome;
   if (!changed) return row;
 
   // Watchers hear of the edit, and people newly mentioned in the content of their mention (decision 38).
@@ -95,7 +97,9 @@ export async function editKnowledgeItem(deps: EditDeps, edit: KnowledgeEdit): Pr
 
   // A PDF block taken out of the content takes its attachment (and, through the clean-up, its files) with it.
   const lostPdfs = contentChanged && (await removePdfsNotIn(db, row.id, storedPdfPaths(row.content, accountId))) > 0;
-  deps.searchIndexer.indexSoon(row);
+  // Handed to the indexer as written (its PDFs' text is read, as the removal above may change it).
+  const { id, account_id, title, tags, content } = row;
+  deps.searchIndexer.indexSoon(row, { id, account_id, title, tags, content, index_request: indexRequest });
   await describeItemLater({ db, logger: deps.logger, searchIndexer: deps.searchIndexer }, row.id);
   if (lostPdfs || (contentChanged && lostImages(before, row.content, accountId)))
     await cleanUpImagesLater(db, accountId, deps.logger);

@@ -263,13 +263,16 @@ export async function lockItemVersion(trx: Executor, accountId: string, id: stri
     .executeTakeFirst();
 }
 
-/** Writes a new version of the item (`version`), made by `editorId` now (by restoring `restoredFrom`, if given). */
+/**
+ * Writes a new version of the item (`version`), made by `editorId` now (by restoring `restoredFrom`, if
+ * given); answers its stamp for the search index (decision 45).
+ */
 export async function writeItemVersion(
   trx: Executor,
   item: { accountId: string; id: string; version: number; editorId: string; restoredFrom?: number },
   text: ItemText,
 ) {
-  await trx
+  const written = await trx
     .updateTable('knowledge')
     .set({
       ...text,
@@ -283,7 +286,9 @@ export async function writeItemVersion(
     })
     .where('account_id', '=', item.accountId)
     .where('id', '=', item.id)
-    .execute();
+    .returning(sql<string>`index_request::text`.as('index_request'))
+    .executeTakeFirstOrThrow();
+  return written.index_request;
 }
 
 /** Deletes these items in one statement (their stars go by cascade); returns the HTML each had. */

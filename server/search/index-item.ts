@@ -84,10 +84,10 @@ const indexThread = new WorkerThread<{ item: IndexableItem; options: IndexOption
 export type AnalysedItems = Array<{ item: ItemToIndex; index: StoredItemIndex }>;
 
 /**
- * An item as its save wrote it, stamp and PDFs' text with it (in the order `pdfTextsOf` reads
- * them): handed to the indexer, it is analysed without being read back.
+ * An item as its save wrote it, with its stamp, and its PDFs' text when the save knows it (in the
+ * order `pdfTextsOf` reads them; else it is read): handed to the indexer, it is analysed without being read back.
  */
-export type SavedItem = ItemToIndex & { pdf_texts: string[] };
+export type SavedItem = ItemToIndex & { pdf_texts?: string[] };
 
 /**
  * Analyses items, as read with `findItemsToIndex` or handed over as saved, with their PDFs'
