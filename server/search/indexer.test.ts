@@ -265,6 +265,34 @@ describe('indexing after the save (decision 45)', () => {
     expect(await listed('stored')).toEqual(['Saved again note']);
   });
 
+  it('indexes an item at its last save when two saves hand it over in the other order', async () => {
+    const row = { accountId, userId: owner.userId, title: 'Two saves', content: '<p>First.</p>', tags: [] };
+    const { id, indexRequest: first } = await insertKnowledge(lore.db, row);
+    await requestIndexing(lore.db, id);
+    const { stamp: last } = await lore.db
+      .selectFrom('knowledge')
+      .select(sql<string>`index_request::text`.as('stamp'))
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const handed = (content: string, stamp: string) => ({
+      id,
+      account_id: accountId,
+      title: 'Two saves',
+      tags: [],
+      content,
+      index_request: stamp,
+      pdf_texts: [],
+    });
+    // The later save's comes first, then the earlier one's, while the item waits.
+    lore.deps.searchIndexer.indexSoon({ id, account_id: accountId }, handed('<p>Later walrus.</p>', last));
+    lore.deps.searchIndexer.indexSoon({ id, account_id: accountId }, handed('<p>Earlier narwhal.</p>', first!));
+    await lore.indexed();
+    // Read as it is (what the database holds): not left stamped behind the earlier save's text.
+    expect(await listed('first')).toEqual(['Two saves']);
+    const [state] = await indexState([id]);
+    expect(state!.index_request).toBeNull();
+  });
+
   it('indexes the others of a batch when one of its items cannot be indexed, and leaves that one stamped', async () => {
     const saved = [];
     for (const title of ['First of three', 'Cannot be indexed', 'Third of three'])

@@ -40,7 +40,7 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
   const options = { describe: deps.describe ?? false };
   /**
    * The items to index, in the order asked (one asked again while waiting keeps its place), with
-   * their turn and, when the save handed it over, the item as saved.
+   * their turn and, when one save handed it over, the item as saved.
    */
   const waiting = new Map<string, { turn: number; accountId: string; saved?: SavedItem }>();
   /** Per workspace, the last turn asked for. */
@@ -168,7 +168,9 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
     indexSoon(item: { id: string; account_id: string }, saved?: SavedItem): void {
       if (stopped) return;
       const asked = waiting.get(item.id);
-      if (asked) asked.saved = saved;
+      // Two saves of one item may hand theirs over in either order (an edit notifies watchers first):
+      // asked again, it is read as it is then.
+      if (asked) asked.saved = undefined;
       else {
         waiting.set(item.id, { turn: ++turns, accountId: item.account_id, saved });
         lastAsked.set(item.account_id, turns);
