@@ -26,6 +26,8 @@ const TEXT = { kind: 'text' } as const;
 
 /** A line as passages keep it: runs of spaces one space, its ends trimmed. */
 const normaliseLine = (line: string) => line.replace(/[ \t]+/g, ' ').trim();
+/** More than spaces: what trim() would leave something of. */
+const HAS_WORDS = /\S/;
 
 /** A table as it is read: whether its header row was seen, and that row's text once read. */
 interface Table {
@@ -43,19 +45,25 @@ type Context =
 
 /** A section's text as it is read, line by line, each line knowing what it was. */
 class SectionText {
-  readonly lines: Array<{ raw: string; context: Context }> = [{ raw: '', context: TEXT }];
+  /**
+   * `words`: whether the line has more than spaces yet. Kept, not asked of the line: trimming a
+   * line as long as a section's text at each piece of it took most of the time of splitting a
+   * manual's page.
+   */
+  readonly lines: Array<{ raw: string; context: Context; words: boolean }> = [{ raw: '', context: TEXT, words: false }];
 
   add(text: string, context: Context) {
     const [first, ...rest] = text.split('\n');
     const line = this.lines[this.lines.length - 1]!;
     // A line is what its first words were (a row's " | " or a list item's bullet space do not decide).
-    if (!line.raw.trim()) {
+    if (!line.words) {
       // Spaces between the elements before a code block are not its indentation; its own are.
       if (context.kind === 'code' && line.context.kind !== 'code') line.raw = '';
       line.context = context;
     }
-    line.raw += first;
-    for (const raw of rest) this.lines.push({ raw, context });
+    line.raw += first!;
+    line.words ||= HAS_WORDS.test(first!);
+    for (const raw of rest) this.lines.push({ raw, context, words: HAS_WORDS.test(raw) });
   }
 
   /** The lines of text with their kinds; empty lines dropped, as the passage's text drops them. */
