@@ -43,16 +43,17 @@ export const isVariantTerm = (term: string) => term.startsWith('^');
 /**
  * A text's terms in groups, one group a position: the first term of a group is
  * what stands there, the others are the same word written another way, found at
- * the same place (they add matches, not length).
+ * the same place (they add matches, not length). Read-only: a word's groups are
+ * shared by every text that writes it (see writtenWordGroups).
  */
-type TermGroups = string[][];
+type TermGroups = ReadonlyArray<readonly string[]>;
 
 /**
  * Overlapping pairs of characters: how Chinese and Japanese text, written without
  * spaces, is found by any part. Indexed text also keeps each character alone (at
  * its pair's position), so a search for a single character finds it.
  */
-function bigrams(run: string, indexing: boolean): TermGroups {
+function bigrams(run: string, indexing: boolean): string[][] {
   const chars = [...run];
   if (chars.length < 2) return [chars];
   return chars.slice(1).map((char, i) => {
@@ -64,7 +65,7 @@ function bigrams(run: string, indexing: boolean): TermGroups {
 }
 
 /** The terms of one (folded) word: itself stemmed (Porter2, the Snowball English stemmer); an identifier (foo_bar) whole and by its parts; CJK runs as bigrams. */
-function wordTerms(word: string, indexing = false): TermGroups {
+function wordTerms(word: string, indexing = false): string[][] {
   if (CJK.test(word)) {
     // A word may mix scripts ("api部署"); each run is analysed on its own.
     return word.split(/([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)/u).flatMap((run) => {
@@ -118,19 +119,37 @@ function writtenVariants(word: string): string[] {
  * either spelling finds the other.
  */
 export function analyzeGroups(text: string, options: { keepStopWords?: boolean; indexing?: boolean } = {}): TermGroups {
-  const groups = (text.normalize('NFC').match(WRITTEN_WORD) ?? []).flatMap((written) => {
-    const word = fold(written);
-    if (!options.keepStopWords && isStopWord(word)) return [];
-    const wordGroups = (word.match(WORD) ?? []).flatMap((part) => wordTerms(part, options.indexing));
-    if (options.indexing && wordGroups.length > 0)
-      wordGroups.at(-1)!.push(...writtenVariants(written).map(variantTerm));
-    return wordGroups;
-  });
+  const known = ANALYSED[Number(!!options.keepStopWords) + 2 * Number(!!options.indexing)]!;
+  if (known.size > ANALYSED_WORDS_KEPT) known.clear();
+  const groups: Array<readonly string[]> = [];
+  for (const written of text.normalize('NFC').match(WRITTEN_WORD) ?? []) {
+    let wordGroups = known.get(written);
+    if (!wordGroups) known.set(written, (wordGroups = writtenWordGroups(written, options)));
+    for (const group of wordGroups) groups.push(group);
+  }
+  if (!text.includes('-')) return groups;
   for (const compound of fold(text).match(COMPOUND) ?? []) {
     if (!CJK.test(compound)) groups.push(...wordTerms(compound.replaceAll('-', '')));
   }
   return groups;
 }
+
+/** The groups of one word as written (see analyzeGroups). */
+function writtenWordGroups(written: string, options: { keepStopWords?: boolean; indexing?: boolean }): TermGroups {
+  const word = fold(written);
+  if (!options.keepStopWords && isStopWord(word)) return [];
+  const wordGroups = (word.match(WORD) ?? []).flatMap((part) => wordTerms(part, options.indexing));
+  if (options.indexing && wordGroups.length > 0) wordGroups.at(-1)!.push(...writtenVariants(written).map(variantTerm));
+  return wordGroups;
+}
+
+/**
+ * Each word's groups as analysed before, by the options' four combinations: a text's words
+ * repeat, and analysing each again (folding, stemming, its variants) was most of indexing an
+ * item. Forgotten all at once past ANALYSED_WORDS_KEPT words, so they stay a few megabytes.
+ */
+const ANALYSED = Array.from({ length: 4 }, () => new Map<string, TermGroups>());
+const ANALYSED_WORDS_KEPT = 50_000;
 
 /** The terms a text is indexed and searched by (see analyzeGroups), one after another. */
 export const analyze = (text: string, options: { keepStopWords?: boolean; indexing?: boolean } = {}): string[] =>

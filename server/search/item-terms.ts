@@ -57,13 +57,15 @@ export function itemTerms(
   const positions = new Map<string, number[]>();
   let next = 1;
   /** Places each group of terms at the next position (see analyzeGroups); answers the position after them. */
-  const place = (groups: string[][]) => {
+  const place = (groups: ReadonlyArray<readonly string[]>) => {
     for (const group of groups) {
-      for (const term of new Set(group)) {
+      group.forEach((term, i) => {
+        // A term twice in one group (a word and its variant alike) is at the position once.
+        if (i > 0 && group.indexOf(term) < i) return;
         const list = positions.get(term);
         if (list) list.push(next);
         else positions.set(term, [next]);
-      }
+      });
       next++;
     }
     return next;
