@@ -280,12 +280,11 @@ export function itemWords(
   item: { title: string; tags: string[]; content: string; pdf_texts?: string[] },
   passages: Passage[] = splitPassages(item.content),
 ): VocabularyWord[] {
-  const tagText = item.tags.join(' ');
-  const body = [
-    ...passages.flatMap((passage) => [...words(passage.heading), ...words(passage.text)]),
-    ...(item.pdf_texts ?? []).flatMap((text) => words(text)),
-  ];
-  const all = [...words(item.title), ...words(tagText), ...body.filter((word) => !isStopWord(word))]
+  // Each word once before anything else is done with it: an item writes most of its words many times.
+  const written = new Set([...words(item.title), ...words(item.tags.join(' '))]);
+  for (const text of [...passages.flatMap((passage) => [passage.heading, passage.text]), ...(item.pdf_texts ?? [])])
+    for (const word of words(text)) if (!isStopWord(word)) written.add(word);
+  const all = [...written]
     // Only the other letters around CJK runs make words.
     .flatMap((word) => word.split(CJK_RUN))
     .filter((word) => {
