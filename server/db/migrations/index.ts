@@ -47,6 +47,7 @@ import * as searchAccountKeys from './0049-search-account-keys';
 import * as passageRowsForVectors from './0050-passage-rows-for-vectors';
 import * as wordsOnTheirTerms from './0051-words-on-their-terms';
 import * as termCountsWrittenInBulk from './0052-term-counts-written-in-bulk';
+import * as tsvectorsKeptCompressed from './0053-tsvectors-kept-compressed';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   '0050-passage-rows-for-vectors': passageRowsForVectors,
   '0051-words-on-their-terms': wordsOnTheirTerms,
   '0052-term-counts-written-in-bulk': termCountsWrittenInBulk,
+  '0053-tsvectors-kept-compressed': tsvectorsKeptCompressed,
 };
