@@ -124,7 +124,10 @@ export function analyzeGroups(text: string, options: { keepStopWords?: boolean; 
   const groups: Array<readonly string[]> = [];
   for (const written of text.normalize('NFC').match(WRITTEN_WORD) ?? []) {
     let wordGroups = known.get(written);
-    if (!wordGroups) known.set(written, (wordGroups = writtenWordGroups(written, options)));
+    if (!wordGroups) {
+      wordGroups = writtenWordGroups(written, options);
+      if (written.length <= ANALYSED_WORD_LENGTH) known.set(written, wordGroups);
+    }
     for (const group of wordGroups) groups.push(group);
   }
   if (!text.includes('-')) return groups;
@@ -150,6 +153,11 @@ function writtenWordGroups(written: string, options: { keepStopWords?: boolean; 
  */
 const ANALYSED = Array.from({ length: 4 }, () => new Map<string, TermGroups>());
 const ANALYSED_WORDS_KEPT = 50_000;
+/**
+ * Only words this short are kept: V8 makes a longer piece of a string a view of the whole, and a
+ * kept word would keep its whole text in memory. The words that repeat most are short.
+ */
+const ANALYSED_WORD_LENGTH = 12;
 
 /** The terms a text is indexed and searched by (see analyzeGroups), one after another. */
 export const analyze = (text: string, options: { keepStopWords?: boolean; indexing?: boolean } = {}): string[] =>
