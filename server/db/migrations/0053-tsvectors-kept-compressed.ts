@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * The items' tsvectors are kept compressed by lz4 where the server has it (PostgreSQL built
  * with lz4; PGlite is not). PostgreSQL's default, pglz, keeps a long value compressed only
  * when that saves a quarter of it, and a tsvector's sorted lexemes and positions never do, so
- * they were stored whole; lz4 keeps any saving: 7% of them on the bench corpus, 6% on the
+ * they were stored whole; lz4 keeps any saving: 5-7% of them on the bench corpus, 6% on the
  * Python docs (decision 54). Values are compressed as they are written: an item's index is
  * compressed at its next indexing.
  */
