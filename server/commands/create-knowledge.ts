@@ -45,7 +45,7 @@ async function saveNewItem<Answer extends { id: string }>(
   const { db } = deps.database;
   const { pdfs = [], ...item } = values;
   const content = safeHtmlFor(item.content, item.accountId);
-  const { saved, indexRequest, pdfTexts } = await db.transaction().execute(async (trx) => {
+  const write = async (trx: Executor) => {
     const { id, created, indexRequest } = await insertKnowledge(trx, { ...item, content });
     // A repeated create (same idempotency or import key) answers the first item as it is.
     const pdfTexts = new Map<string, string>();
@@ -54,7 +54,10 @@ async function saveNewItem<Answer extends { id: string }>(
         pdfTexts.set(await insertKnowledgePdf(trx, { ...pdf, knowledgeId: id, accountId: item.accountId }), pdf.text);
     }
     return { saved: { ...(await answer(trx, id)), created }, indexRequest, pdfTexts };
-  });
+  };
+  // The item with its PDFs in one transaction; alone, its insert needs none (an import's
+  // page: BEGIN and COMMIT were two of its three statements, a round trip each on PostgreSQL).
+  const { saved, indexRequest, pdfTexts } = pdfs.length > 0 ? await db.transaction().execute(write) : await write(db);
   if (saved.created) {
     // Handed to the indexer as written, not read back; the PDFs' text in the order it is read by
     // (created in one transaction, at one time: by id).

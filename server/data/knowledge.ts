@@ -227,17 +227,17 @@ export async function findImportedItemId(db: Executor, accountId: string, import
   return row?.id;
 }
 
-/** The short ids of the items an import made from each of `importKeys` (decision 28), by key. */
-export async function findImportedShortIds(db: Executor, accountId: string, importKeys: string[]) {
-  const found = new Map<string, string>();
+/** The items (id and short id) an import made from each of `importKeys` (decision 28), by key. */
+export async function findImportedItems(db: Executor, accountId: string, importKeys: string[]) {
+  const found = new Map<string, { id: string; shortId: string }>();
   for (let start = 0; start < importKeys.length; start += 1000) {
     const rows = await db
       .selectFrom('knowledge')
-      .select(['import_key', 'short_id'])
+      .select(['id', 'import_key', 'short_id'])
       .where('account_id', '=', accountId)
       .where('import_key', 'in', importKeys.slice(start, start + 1000))
       .execute();
-    for (const row of rows) if (row.import_key) found.set(row.import_key, row.short_id);
+    for (const row of rows) if (row.import_key) found.set(row.import_key, { id: row.id, shortId: row.short_id });
   }
   return found;
 }

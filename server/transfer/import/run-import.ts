@@ -21,7 +21,7 @@ import {
 import type { AppDeps } from '../../app-env';
 import { importKnowledgeItem, type AttachedPdf } from '../../commands/create-knowledge';
 import { SanitizedHtml } from '../../content/knowledge-html';
-import { findImportedItemId } from '../../data/knowledge';
+import { findImportedItems } from '../../data/knowledge';
 import { AppError } from '../../errors';
 import { detectImageType } from '../../storage/image-types';
 import { PdfTimeoutError, readPdfForImport } from '../../storage/pdf';
@@ -79,10 +79,23 @@ export async function runImport(
     return x[0]! - y[0]! || x[1]! - y[1]!;
   };
   const documents = plan.documents.toSorted(byTree);
-  const links = await linkTargetsOf(db, accountId, documents, plan.skipped, byPath);
+  const keys = documents.flatMap((document) => document.key ?? []);
+  // What earlier runs of this import brought in (one that was interrupted, say): read once, not a page at a time.
+  const earlier = await findImportedItems(db, accountId, keys);
+  const links = linkTargetsOf(documents, plan.skipped, byPath, earlier);
   const authors = await authorsOf(db, accountId, userId, documents);
   const usedImages = new Set<string>();
-  const context = { accountId, userId, byPath, placer, collections: plan.collections, links, authors, usedImages };
+  const context = {
+    accountId,
+    userId,
+    byPath,
+    placer,
+    collections: plan.collections,
+    links,
+    authors,
+    usedImages,
+    earlier,
+  };
   let total = plan.skipped.length + documents.length;
   const summary: ImportSummary = { imported: 0, skipped: 0, files: [] };
   const report = (file: ImportedFile) => {
@@ -162,6 +175,8 @@ async function importDocument(
     authors: AuthorTracking;
     /** The images documents showed, by their path in the import. */
     usedImages: Set<string>;
+    /** The items earlier runs of the import made, by import key. */
+    earlier: ReadonlyMap<string, { id: string }>;
   },
   document: PendingDocument,
 ): Promise<ImportedFile> {
@@ -177,8 +192,8 @@ async function importDocument(
     }
   };
   try {
-    // Brought in by an earlier run of this import (one that was interrupted, say): not again.
-    const earlier = document.key && (await findImportedItemId(deps.database.db, accountId, document.key));
+    // Brought in by an earlier run of this import: not again.
+    const earlier = document.key && context.earlier.get(document.key)?.id;
     const resolve = (src: string) => resolveRelative(src, document.folder);
     if (earlier) {
       placer.remember(document.place, earlier);

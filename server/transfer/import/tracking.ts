@@ -1,7 +1,7 @@
 import type { ImportAuthors, ImportedFile, ImportLinks } from '../../../common/transfer';
 import { membersByEmail } from '../../data/collections';
 import type { Executor } from '../../data/executor';
-import { findImportedShortIds, newShortId } from '../../data/knowledge';
+import { newShortId } from '../../data/knowledge';
 import type { DocumentLinks, LinkTargets } from './links';
 import type { PendingDocument } from './pending';
 
@@ -10,21 +10,18 @@ import type { PendingDocument } from './pending';
  * item's short id before any is written (the one an earlier run gave it, else a new one the item is then
  * made with), so a link to a file further on is written at once. A file skipped in its turn is then no
  * target, and the links already written to it are counted as not rewritten, with its reason.
+ * `earlier`: the items earlier runs made, by import key.
  */
-export async function linkTargetsOf(
-  db: Executor,
-  accountId: string,
+export function linkTargetsOf(
   documents: PendingDocument[],
   skipped: ImportedFile[],
   byPath: ReadonlyMap<string, Uint8Array>,
+  earlier: ReadonlyMap<string, { shortId: string }>,
 ) {
   const linkable = documents.filter((document) => document.links && document.key);
-  const earlier = await findImportedShortIds(
-    db,
-    accountId,
-    linkable.map((document) => document.key!),
+  const shortIds = new Map(
+    linkable.map((document) => [document.path, earlier.get(document.key!)?.shortId ?? newShortId()]),
   );
-  const shortIds = new Map(linkable.map((document) => [document.path, earlier.get(document.key!) ?? newShortId()]));
   const skippedReasons = new Map(skipped.map((file) => [file.path, file.reason ?? 'Skipped']));
   const written: Array<{ from: string; href: string; to: string }> = [];
   const unresolved: ImportLinks['unresolved'] = [];
@@ -67,7 +64,7 @@ export async function linkTargetsOf(
   };
 }
 
-export type LinkTracking = Awaited<ReturnType<typeof linkTargetsOf>>;
+export type LinkTracking = ReturnType<typeof linkTargetsOf>;
 
 /**
  * The authors an export names (decision 39): each is given back their items when a member of this
