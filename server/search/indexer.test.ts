@@ -9,7 +9,7 @@ import { findItemsToIndex, requestIndexing } from '../data/search-index';
 import { insertKnowledge } from '../data/knowledge';
 import { ANALYZER_VERSION } from './analyze';
 import { indexItems, indexStaleItems } from './index-item';
-import { inBatches } from './indexer';
+import { ALONE_BATCH_ITEMS, inBatches } from './indexer';
 
 const lore = useTestServer();
 let owner: SignedInClient;
@@ -167,9 +167,9 @@ describe('indexing after the save (decision 45)', () => {
   });
 
   describe('a run of saves handed over a batch at a time (an import, decision 52)', () => {
-    const savePages = async () => {
+    const savePages = async (count: number) => {
       const items: Array<{ id: string; account_id: string }> = [];
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i < count; i++) {
         const values = { accountId, userId: owner.userId, title: `Page ${i}`, content: '<p>Text.</p>', tags: [] };
         items.push({ id: (await insertKnowledge(lore.db, values)).id, account_id: accountId });
       }
@@ -190,26 +190,38 @@ describe('indexing after the save (decision 45)', () => {
           .execute()
       ).length;
 
+    /** How many transactions wrote the items' index. */
+    const transactions = async (items: Array<{ id: string }>) =>
+      new Set((await indexState(items.map((item) => item.id))).map((state) => state.written_by)).size;
+
     it('goes on as soon as the indexer takes the batch, while nobody else uses Lore', async () => {
-      const items = await savePages();
+      // Alone, a batch is bigger (decision 55): its items are held until there are that many.
+      const items = await savePages(ALONE_BATCH_ITEMS);
       const run = inBatches(lore.deps.searchIndexer, () => false);
       // The workspace's index is held here, so the batch cannot be written before the run goes on.
       await lore.db.transaction().execute(async (trx) => {
         await sql`SELECT search_index_lock(${accountId})`.execute(trx);
-        for (const item of items) run.indexSoon(item);
+        for (const item of items.slice(0, -1)) run.indexSoon(item);
         await run.flush();
-        expect(await stamped(trx, items)).toBe(4);
+        run.indexSoon(items.at(-1)!);
+        await run.flush();
+        expect(await stamped(trx, items)).toBe(ALONE_BATCH_ITEMS);
       });
       await lore.indexed();
       expect(await stamped(lore.db, items)).toBe(0);
+      expect(await transactions(items)).toBe(1);
     });
 
-    it('waits for the batch to be written while someone else uses Lore', async () => {
-      const items = await savePages();
+    it('waits for the batch to be written while someone else uses Lore, four items a batch', async () => {
+      const items = await savePages(8);
       const run = inBatches(lore.deps.searchIndexer, () => true);
-      for (const item of items) run.indexSoon(item);
+      for (const item of items.slice(0, 4)) run.indexSoon(item);
+      await run.flush();
+      expect(await stamped(lore.db, items)).toBe(4);
+      for (const item of items.slice(4)) run.indexSoon(item);
       await run.flush();
       expect(await stamped(lore.db, items)).toBe(0);
+      expect(await transactions(items)).toBe(2);
     });
   });
 

@@ -21,6 +21,13 @@ export const CATCH_UP_LIMIT_MS = 10_000;
  */
 const BATCH_ITEMS = 4;
 
+/**
+ * The batch of an import while nobody else is using Lore (decision 55): nobody then waits behind
+ * it, and the words its pages share are counted once in 16 pages, not once in 4. Someone who
+ * comes waits for at most one such batch; the import's batches are of BATCH_ITEMS again from then.
+ */
+export const ALONE_BATCH_ITEMS = 16;
+
 /** Items taken to be indexed together: each with its turn, and the item as saved when it was handed over. */
 type Batch = Array<{ id: string; turn: number; saved?: SavedItem }>;
 
@@ -40,9 +47,10 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
   const options = { describe: deps.describe ?? false };
   /**
    * The items to index, in the order asked (one asked again while waiting keeps its place), with
-   * their turn and, when one save handed it over, the item as saved.
+   * their turn, the most items of the batch they are taken in, and, when one save handed it
+   * over, the item as saved.
    */
-  const waiting = new Map<string, { turn: number; accountId: string; saved?: SavedItem }>();
+  const waiting = new Map<string, { turn: number; accountId: string; saved?: SavedItem; batchItems: number }>();
   /** Per workspace, the last turn asked for. */
   const lastAsked = new Map<string, number>();
   let turns = 0;
@@ -58,13 +66,13 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
   const embedding = { database: { db: deps.db }, embedder: deps.embedder, logger: deps.logger };
   const upkeep = indexUpkeep(deps.db, deps.logger);
 
-  /** The items at the front of the queue that are of the first one's workspace, at most BATCH_ITEMS, taken off it. */
+  /** The items at the front of the queue that are of the first one's workspace, at most its batch, taken off it. */
   function takeBatch() {
     const batch: Batch = [];
-    let accountId: string | undefined;
+    let first: { accountId: string; batchItems: number } | undefined;
     for (const [id, item] of waiting) {
-      accountId ??= item.accountId;
-      if (item.accountId !== accountId || batch.length === BATCH_ITEMS) break;
+      first ??= item;
+      if (item.accountId !== first.accountId || batch.length === first.batchItems) break;
       batch.push({ id, turn: item.turn, saved: item.saved });
     }
     for (const { id } of batch) waiting.delete(id);
@@ -163,22 +171,23 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
 
     /**
      * Indexes the item soon, after those saved before it; call once its save has committed.
-     * `saved`: the item as the save wrote it, so that it is not read back.
+     * `saved`: the item as the save wrote it, so that it is not read back. `batchItems`: the most
+     * items of the batch it is taken in (an import's while nobody else uses Lore: ALONE_BATCH_ITEMS).
      */
-    indexSoon(item: { id: string; account_id: string }, saved?: SavedItem): void {
+    indexSoon(item: { id: string; account_id: string }, saved?: SavedItem, batchItems = BATCH_ITEMS): void {
       if (stopped) return;
       const asked = waiting.get(item.id);
       // Two saves of one item may hand theirs over in either order (an edit notifies watchers first):
       // asked again, it is read as it is then.
       if (asked) asked.saved = undefined;
       else {
-        waiting.set(item.id, { turn: ++turns, accountId: item.account_id, saved });
+        waiting.set(item.id, { turn: ++turns, accountId: item.account_id, saved, batchItems });
         lastAsked.set(item.account_id, turns);
       }
       // Begun after this turn of the event loop: the items asked for in it are indexed together.
       running ??= Promise.resolve().then(drain);
       // A whole batch asked for while one is written (an import's) is analysed meanwhile; single saves gather until then.
-      void Promise.resolve().then(() => prepareNext(BATCH_ITEMS));
+      void Promise.resolve().then(() => prepareNext(batchItems));
     },
 
     /** Resolves once the workspace's items saved before the call are indexed (at most CATCH_UP_LIMIT_MS). */
@@ -192,8 +201,8 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
      * who saves many items in a row (an import) goes at the indexer's pace, a batch ahead of it,
      * so that a search meanwhile waits behind three batches at most, not a backlog.
      */
-    hasRoom(): Promise<void> {
-      return until(() => waiting.size < BATCH_ITEMS || stopped);
+    hasRoom(batchItems = BATCH_ITEMS): Promise<void> {
+      return until(() => waiting.size < batchItems || stopped);
     },
 
     /** Resolves once nothing is waiting to be indexed. */
@@ -220,7 +229,8 @@ export type SearchIndexer = ReturnType<typeof createSearchIndexer>;
  * by one, it would take each as it came (decision 49). Give it where `indexSoon` is called;
  * `flush()` after each save; `flush(true)` when done. An item held when the process stops
  * keeps its stamp, so the next start indexes it. `othersUsingLore` (requests first, decision
- * 48) says whether someone else is using Lore: then each batch is waited for until written.
+ * 48) says whether someone else is using Lore: then each batch is waited for until written;
+ * while nobody is, its batches are of ALONE_BATCH_ITEMS (decision 55).
  */
 export function inBatches(indexer: SearchIndexer, othersUsingLore: () => boolean = () => false) {
   let held: Array<{ item: { id: string; account_id: string }; saved?: SavedItem }> = [];
@@ -237,14 +247,16 @@ export function inBatches(indexer: SearchIndexer, othersUsingLore: () => boolean
      * connection and Lore's thread.
      */
     async flush(all = false): Promise<void> {
-      if (held.length === 0 || (!all && held.length < BATCH_ITEMS)) return;
+      const alone = !othersUsingLore();
+      const batchItems = alone ? ALONE_BATCH_ITEMS : BATCH_ITEMS;
+      if (held.length === 0 || (!all && held.length < batchItems)) return;
       // One run saves into one workspace.
       const accountId = held[0]!.item.account_id;
-      for (const { item, saved } of held) indexer.indexSoon(item, saved);
+      for (const { item, saved } of held) indexer.indexSoon(item, saved, batchItems);
       held = [];
       // caughtUp gives up after CATCH_UP_LIMIT_MS; room is waited for either way, so no backlog grows.
-      if (othersUsingLore()) await indexer.caughtUp(accountId);
-      await indexer.hasRoom();
+      if (!alone) await indexer.caughtUp(accountId);
+      await indexer.hasRoom(batchItems);
     },
   };
 }

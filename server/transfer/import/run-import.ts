@@ -111,8 +111,8 @@ export async function runImport(
   const documentDeps = { ...deps, searchIndexer: indexing };
   try {
     for (const [index, next] of documents.entries()) {
-      // The next document is read in its thread while this one is written.
-      void documents[index + 1]?.read();
+      // The next few documents are read in their thread while this one is written (a long one does not stall it).
+      for (const ahead of documents.slice(index + 1, index + 4)) void ahead.read();
       // Others using Lore meanwhile get at least half of its thread (decision 48), the indexing of its items counted.
       const file = await deps.requestsFirst.sharing(async () => {
         const file = await importDocument(documentDeps, context, next);
