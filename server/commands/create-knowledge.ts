@@ -34,8 +34,11 @@ export function createKnowledgeItem(deps: CreateDeps, values: NewItem): Promise<
  * use for the rest, and reading the item back was a fifth of an imported page's statements.
  */
 export function importKnowledgeItem(deps: CreateDeps, values: NewItem): Promise<{ id: string; created: boolean }> {
-  return saveNewItem(deps, values, async (_trx, id) => ({ id }));
+  return saveNewItem(deps, values, idOnly);
 }
+
+/** The answer of a save that reads nothing back: the new item's id. */
+const idOnly = async (_trx: Executor, id: string) => ({ id });
 
 async function saveNewItem<Answer extends { id: string }>(
   deps: CreateDeps,
@@ -55,9 +58,10 @@ async function saveNewItem<Answer extends { id: string }>(
     }
     return { saved: { ...(await answer(trx, id)), created }, indexRequest, pdfTexts };
   };
-  // The item with its PDFs in one transaction; alone, its insert needs none (an import's
-  // page: BEGIN and COMMIT were two of its three statements, a round trip each on PostgreSQL).
-  const { saved, indexRequest, pdfTexts } = pdfs.length > 0 ? await db.transaction().execute(write) : await write(db);
+  // The item with its PDFs, and as read back, in one transaction. Its insert alone needs none (an
+  // import's page: BEGIN and COMMIT were two of its three statements, a round trip each on PostgreSQL).
+  const single = pdfs.length === 0 && answer === idOnly;
+  const { saved, indexRequest, pdfTexts } = single ? await write(db) : await db.transaction().execute(write);
   if (saved.created) {
     // Handed to the indexer as written, not read back; the PDFs' text in the order it is read by
     // (created in one transaction, at one time: by id).
