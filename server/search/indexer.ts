@@ -23,8 +23,10 @@ const BATCH_ITEMS = 4;
 
 /**
  * The batch of an import while nobody else is using Lore (decision 55): nobody then waits behind
- * it, and the words its pages share are counted once in 16 pages, not once in 4. Someone who
- * comes waits for at most one such batch; the import's batches are of BATCH_ITEMS again from then.
+ * it, and the words its pages share are counted once in 16 pages, not once in 4. Someone who comes
+ * waits on PGlite's connection for one such batch's write at most, and a search of the importing
+ * workspace for the three handed over already (written, analysed, waiting); the import's next
+ * batches are of BATCH_ITEMS.
  */
 export const ALONE_BATCH_ITEMS = 16;
 
