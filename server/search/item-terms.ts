@@ -201,19 +201,40 @@ export function parseVectorText(text: string): Map<string, number[]> {
 export function contributionOf(positions: Map<string, number[]>, layout: number[]) {
   const lengths = unitLengths(layout);
   const count = passageCount(layout);
-  const within = (list: number[], [start, end]: readonly [number, number]) => list.some((p) => p >= start && p < end);
+  // The passages each position is in, read once: a body's position is its passage's; a heading's,
+  // every window of its section. Per term, its positions then say its passages (not every
+  // passage tried against every term: a long manual page has thousands of each).
+  const passagesAt: number[][] = [];
+  const isHeading: boolean[] = [];
+  for (let i = 0; i < count; i++) {
+    const { heading, body } = passageRanges(layout, i);
+    for (let p = heading[0]; p < heading[1]; p++) {
+      (passagesAt[p] ??= []).push(i);
+      isHeading[p] = true;
+    }
+    for (let p = body[0]; p < body[1]; p++) (passagesAt[p] ??= []).push(i);
+  }
+  const sharedEnd = layout[1]!;
+  // Which term last counted each passage (the terms numbered as they come), so none counts one twice.
+  const countedBy = new Int32Array(count).fill(-1);
+  let termNumber = 0;
   const terms = new Map<string, { items: number; passages: number; outlines: number }>();
   for (const [term, list] of positions) {
-    const inShared = within(list, [1, layout[1]!]);
-    let passages = 0;
-    let inHeadings = false;
-    for (let i = 0; i < count; i++) {
-      const { heading, body } = passageRanges(layout, i);
-      const inHeading = within(list, heading);
-      inHeadings ||= inHeading;
-      if (inShared || inHeading || within(list, body)) passages++;
+    termNumber++;
+    // In the title or tags, the term is in every passage and in the outline.
+    if (list.some((p) => p < sharedEnd)) {
+      terms.set(term, { items: 1, passages: count, outlines: 1 });
+      continue;
     }
-    terms.set(term, { items: 1, passages, outlines: inShared || inHeadings ? 1 : 0 });
+    let passages = 0;
+    for (const p of list) {
+      for (const i of passagesAt[p] ?? []) {
+        if (countedBy[i] === termNumber) continue;
+        countedBy[i] = termNumber;
+        passages++;
+      }
+    }
+    terms.set(term, { items: 1, passages, outlines: list.some((p) => isHeading[p]) ? 1 : 0 });
   }
   return {
     totals: {
