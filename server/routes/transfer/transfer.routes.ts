@@ -5,17 +5,20 @@ import type { AppDeps } from '../../app-env';
 import { createRouter } from '../../api/router';
 import { currentMembership } from '../../auth/guards';
 import { findAccount } from '../../data/accounts';
-import { badRequest, notFound, payloadTooLarge } from '../../errors';
+import { notFound, payloadTooLarge } from '../../errors';
 import { accountPolicy } from '../../policies/account-policy';
 import { authorize } from '../../policies/authorize';
-import type { ImportEntry } from '../../transfer/import/sources';
 
 /**
  * Import and export, with the libraries only they use (HTML and Markdown parsers, Readability,
  * Turndown, zip), load with the first import or export: most processes never need them.
  */
 const loadImport = () =>
-  Promise.all([import('../../transfer/import/sources'), import('../../transfer/import/run-import')]);
+  Promise.all([
+    import('../../transfer/import/sources'),
+    import('../../transfer/import/run-import'),
+    import('../../transfer/import/upload'),
+  ]);
 const loadExport = () => import('../../transfer/export-workspace');
 
 /** Room for the multipart envelope of up to MAX_IMPORT_FILES parts around MAX_IMPORT_BYTES of files. */
@@ -29,9 +32,6 @@ export const limitImport = bodyLimit({
   },
 });
 
-const asList = <T>(value: T | T[] | undefined): T[] =>
-  value === undefined ? [] : Array.isArray(value) ? value : [value];
-
 /** /api/accounts/:accountId/imports (documents in) and /export (the workspace out, as a zip). */
 export function transferRoutes(deps: AppDeps) {
   const { database, logger } = deps;
@@ -39,18 +39,9 @@ export function transferRoutes(deps: AppDeps) {
     .openapi({ ...api.importKnowledge, middleware: [limitImport] }, async (c) => {
       const { accountId, userId, role } = currentMembership(c);
       authorize(accountPolicy.import, { role });
-      const body = await c.req.parseBody({ all: true }).catch(() => {
-        throw badRequest('Send the files as multipart form data in the field "file"', 'invalid_upload');
-      });
-      const files = asList(body.file).filter((file): file is File => file instanceof File);
-      const paths = asList(body.path).map(String);
-      const sent: ImportEntry[] = [];
-      for (const [index, file] of files.entries()) {
-        sent.push({ path: paths[index] || file.name, data: new Uint8Array(await file.arrayBuffer()) });
-      }
-      const [{ collectEntries }, { runImport }] = await loadImport();
+      const [{ collectEntries }, { runImport }, { readImportUpload }] = await loadImport();
       // Limits and unreadable zips are refused before anything is written.
-      const entries = await collectEntries(sent);
+      const entries = await collectEntries(await readImportUpload(c.req.raw));
       const encoder = new TextEncoder();
       const stream = new ReadableStream<Uint8Array>({
         start(controller) {

@@ -427,6 +427,41 @@ describe('importing documents', () => {
     expect(await collectEntries([{ path: 'z.zip', data: zip }], { maxFiles: 2, maxBytes: 1200 })).toHaveLength(2);
   });
 
+  it('reads the upload as it arrives: a file without a path by its own name; a body that is not whole multipart is refused', async () => {
+    const send = (body: FormData | string | ArrayBuffer, headers: Record<string, string> = {}) =>
+      fetch(new URL(`/api/accounts/${accountId}/imports`, member.baseUrl), {
+        method: 'POST',
+        headers: { origin: member.baseUrl, cookie: cookiesOf(member), ...headers },
+        body,
+      });
+    const form = new FormData();
+    form.append('file', new Blob(['# Übersicht\n\nGrüße']), 'Übersicht.md');
+    form.append('file', new Blob(['Second']), 'second.txt');
+    form.append('path', 'notes/Übersicht.md');
+    const answer = await send(form);
+    expect(answer.status).toBe(200);
+    const paths = (await answer.text())
+      .split('\n')
+      .filter(Boolean)
+      .flatMap((line) => {
+        const parsed = JSON.parse(line) as ImportLine;
+        return parsed.type === 'file' ? [parsed.file.path] : [];
+      });
+    // The second file has no path of its rank: its name as sent.
+    expect(paths.sort()).toEqual(['notes/Übersicht.md', 'second.txt']);
+    expect((await itemsOf()).map((item) => item.title).sort()).toEqual(['second', 'Übersicht']);
+
+    const refusal = { error: 'Send the files as multipart form data in the field "file"', code: 'invalid_upload' };
+    const notMultipart = await send(JSON.stringify({ file: 'x' }), { 'content-type': 'application/json' });
+    expect(notMultipart.status).toBe(400);
+    expect(await notMultipart.json()).toEqual(refusal);
+    const whole = await new Response(form).arrayBuffer();
+    const boundary = new Response(form).headers.get('content-type')!;
+    const cutShort = await send(whole.slice(0, whole.byteLength - 40), { 'content-type': boundary });
+    expect(cutShort.status).toBe(400);
+    expect(await cutShort.json()).toEqual(refusal);
+  });
+
   it('refuses an empty import and a broken zip', async () => {
     expect((await importFiles(member, [])).status).toBe(400);
     const broken = await importFiles(member, [{ path: 'x.zip', data: 'not a zip at all' }]);
