@@ -460,6 +460,16 @@ describe('importing documents', () => {
     const cutShort = await send(whole.slice(0, whole.byteLength - 40), { 'content-type': boundary });
     expect(cutShort.status).toBe(400);
     expect(await cutShort.json()).toEqual(refusal);
+    // Cut inside a file: refused too, and Lore goes on answering.
+    const big = new FormData();
+    big.append('file', new Blob(['words '.repeat(50_000)]), 'big.txt');
+    const bigBody = await new Response(big).arrayBuffer();
+    const cutInFile = await send(bigBody.slice(0, bigBody.byteLength / 2), {
+      'content-type': new Response(big).headers.get('content-type')!,
+    });
+    expect(cutInFile.status).toBe(400);
+    expect(await cutInFile.json()).toEqual(refusal);
+    expect((await member.get('/api/health')).status).toBe(200);
   });
 
   it('refuses an empty import and a broken zip', async () => {

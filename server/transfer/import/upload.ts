@@ -3,7 +3,7 @@ import Busboy from '@fastify/busboy';
 import { badRequest } from '../../errors';
 import type { ImportEntry } from './sources';
 
-export const INVALID_UPLOAD_MESSAGE = 'Send the files as multipart form data in the field "file"';
+const INVALID_UPLOAD_MESSAGE = 'Send the files as multipart form data in the field "file"';
 
 /**
  * The files of an import's upload (multipart fields "file", each with its folder path in the
@@ -32,11 +32,13 @@ export async function readImportUpload(request: Request): Promise<ImportEntry[]>
         return;
       }
       files.push(
-        new Promise((done, fail) => {
+        new Promise((done) => {
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => done({ name, data: new Uint8Array(Buffer.concat(chunks)) }));
-          stream.on('error', fail);
+          stream.on('end', () => done({ name, data: Buffer.concat(chunks) }));
+          // A body cut short in a file fails the whole upload; a promise of the file's own that
+          // nobody awaited would be an unhandled rejection, which ends Lore's process.
+          stream.on('error', () => reject(invalidUpload()));
         }),
       );
     });
