@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import { runOnOwnConnection } from '../db/postgres-direct';
 import { claimJob, completeJob, enqueueJob } from '../data/jobs';
-import { openTestDatabase, testEngine } from '../test/test-database';
+import { migratedPgliteSnapshot, openTestDatabase, testEngine } from '../test/test-database';
 import { createJobWorker, type JobHandler, type JobWorkerOptions } from './worker';
 
 const logger = pino({ level: 'silent' });
@@ -275,8 +275,15 @@ async function databasePlace(): Promise<{ open(): Promise<Database>; remove(): P
   };
   if (testEngine === 'pglite') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-jobs-'));
+    // The first process starts from the run's migrated copy: initdb and every migration took this
+    // test past its time-out on a loaded machine (the second process finds the folder made).
+    let loadDataDir = await migratedPgliteSnapshot();
     return {
-      open: async () => migrated(await openDatabase({ dataDir })),
+      open: async () => {
+        const opened = await openDatabase({ dataDir, loadDataDir });
+        loadDataDir = undefined;
+        return migrated(opened);
+      },
       remove: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }

@@ -34,9 +34,7 @@ export async function openTestDatabase({ migrated = true } = {}): Promise<{
   drop(): Promise<void>;
 }> {
   if (testEngine === 'pglite') {
-    // From the run's migrated copy (server/test/global-setup.ts) when there is one: much faster than initdb.
-    const snapshot = migrated && process.env.VITEST ? (await import('vitest')).inject('pgliteSnapshot') : undefined;
-    const loadDataDir = snapshot ? new Blob([await fs.readFile(snapshot)]) : undefined;
+    const loadDataDir = migrated ? await migratedPgliteSnapshot() : undefined;
     const database = closingOnce(await openDatabase({ dataDir: 'memory://', loadDataDir }));
     if (migrated) await migrateToLatest(database.db);
     return { database, drop: () => database.close() };
@@ -59,6 +57,16 @@ export async function openTestDatabase({ migrated = true } = {}): Promise<{
       await runOnOwnConnection(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/**
+ * The run's migrated PGlite data folder (server/test/global-setup.ts) as `loadDataDir` takes it,
+ * when there is one: a database started from it is much faster to make than by initdb and
+ * every migration.
+ */
+export async function migratedPgliteSnapshot(): Promise<Blob | undefined> {
+  const snapshot = process.env.VITEST ? (await import('vitest')).inject('pgliteSnapshot') : undefined;
+  return snapshot ? new Blob([await fs.readFile(snapshot)]) : undefined;
 }
 
 function closingOnce(database: Database): Database {
