@@ -264,9 +264,26 @@ async function vitest(name: string, engine: string, options: { files?: string[];
 async function check(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<Tally> {
   const { code, output } = await runCommand(name, command, args, env);
   const ok = code === 0;
-  // Its last line says why, for a summary that may be all a CI log keeps.
-  const reason = firstLine(output.trimEnd().split('\n').at(-1));
+  const reason = ok ? '' : whyItFailed(output);
   return { name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, ok, failures: ok || !reason ? [] : [reason] };
+}
+
+/**
+ * What a failed command's output says of why, for a summary that may be all a CI log
+ * keeps: a crash's error (Node prints the throwing line, a caret under it, the error and
+ * its stack, and ends with its own version), else the last line.
+ */
+function whyItFailed(output: string) {
+  const lines = stripVTControlCharacters(output)
+    .split('\n')
+    .filter((line) => line.trim());
+  const caret = lines.findLastIndex((line) => /^\s*\^+\s*$/.test(line));
+  if (caret < 0 || caret + 1 >= lines.length) return firstLine(lines.at(-1));
+  const cause = lines.slice(caret + 2).find((line) => line.includes('[cause]:'));
+  return [lines[caret + 1]!, cause]
+    .filter((line) => line !== undefined)
+    .map((line) => line.trim())
+    .join(' ');
 }
 
 /** The same checks as `npm run typecheck`, `npm run format:check` and `npm run lint`, one after another. */

@@ -6,6 +6,9 @@ import { startLoreProcess } from '../../server/test/lore-process';
 import { tokenOf } from '../../server/test/mailbox';
 import { buildServer } from '../build-server';
 
+/** Inside the tree, so that its packages resolve from node_modules; the web app is served from dist/web as ever. */
+const BENCH_SERVER_BUILD = 'dist/bench-server';
+
 /**
  * Lore as people run it (as `npm start` does, in one process, in production mode),
  * started the tests' way (server/test/lore-process.ts) with no SMTP: mail goes to the
@@ -22,8 +25,9 @@ export async function startLore(
     env?: Record<string, string>;
   } = {},
 ) {
-  // What is measured is the server as the sources are now, not an older build of them.
-  await buildServer();
+  // What is measured is the server as the sources are now, not an older build of them; built
+  // into a folder of its own, so that a bench never replaces the build that tests are running.
+  await buildServer({ outdir: BENCH_SERVER_BUILD });
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lore-bench-'));
   const removeOwnData = () => ownDataDir && fs.rmSync(dataDir, { recursive: true, force: true });
@@ -34,6 +38,7 @@ export async function startLore(
     port: await freePort(),
     dataDir,
     nodeFlags: profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [],
+    entry: path.join(BENCH_SERVER_BUILD, 'index.js'),
     env: { NODE_ENV: 'production', DATABASE_URL: options.databaseUrl ?? '', ...options.env },
   });
   try {

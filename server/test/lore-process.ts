@@ -5,15 +5,16 @@ import { tokenOf } from './mailbox';
 
 /**
  * Node's arguments in the command `npm start` ends with (package.json): the built server
- * (`npm run build` first, as `npm test` does), with whatever flags it is started with.
+ * (`npm run build` first, as `npm test` does), or another build of it, with whatever flags
+ * it is started with.
  */
-export function startArguments(): string[] {
+function startArguments(otherEntry?: string): string[] {
   const start = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
   const [command, ...args] = start.split('&&').at(-1)!.trim().split(/\s+/);
   if (command !== 'node') throw new Error(`npm start should end with a node command, not: ${start}`);
-  const entry = args.at(-1)!;
+  const entry = otherEntry ?? args.at(-1)!;
   if (!fs.existsSync(entry)) throw new Error(`${entry} is not built: run npm run build first`);
-  return args;
+  return [...args.slice(0, -1), entry];
 }
 
 /**
@@ -28,11 +29,11 @@ export function startLoreProcess(options: {
   env?: Record<string, string>;
   /** Node's own flags, before the server's entry (a CPU profile's). */
   nodeFlags?: string[];
-  /** Another build of the server to run (bench:ab's of an older commit); by default what `npm start` runs. */
+  /** Another build of the server to run (a bench's own, or bench:ab's of an older commit); by default what `npm start` runs. */
   entry?: string;
 }) {
   const baseUrl = `http://127.0.0.1:${options.port}`;
-  const start = options.entry ? [...startArguments().slice(0, -1), options.entry] : startArguments();
+  const start = startArguments(options.entry);
   const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...start], {
     env: {
       ...process.env,
