@@ -175,20 +175,24 @@ export async function indexItemsNow(db: Kysely<DB>, ids: string[], options: Inde
 const REWRITTEN_TABLES = ['search_items', 'search_term_counts', 'search_passages'];
 /** How many items are indexed between two looks at whether those tables need a VACUUM. */
 const UPKEEP_EVERY = 10;
+/** How many times as many items the look may wait for (an import's, while others use Lore). */
+const UPKEEP_WAITS_AT_MOST = 10;
 
 /**
  * For a writer of the index (the indexer, a re-index), to call after each item or batch
  * (with how many it indexed): every UPKEEP_EVERY items, the index's tables that grew by a
  * fifth since their last VACUUM are vacuumed (vacuumIfGrown), so that a long run of
  * indexing (an import) puts new rows in the room its updates freed. Without it, importing
- * the Python docs left the term counts' table 1.6 times its size (decision 29). A failure
- * is logged, and indexing goes on.
+ * the Python docs left the term counts' table 1.6 times its size (decision 29). With `waits`
+ * (an import's items, while someone else uses Lore), the look waits, up to UPKEEP_WAITS_AT_MOST
+ * times as many items: on PGlite a VACUUM holds every request up while it runs (decision 59).
+ * A failure is logged, and indexing goes on.
  */
 export function indexUpkeep(db: Kysely<DB>, logger: Pick<Logger, 'warn'>) {
   let sinceLook = 0;
-  return async (items = 1) => {
+  return async (items = 1, options: { waits?: boolean } = {}) => {
     sinceLook += items;
-    if (sinceLook < UPKEEP_EVERY) return;
+    if (sinceLook < UPKEEP_EVERY * (options.waits ? UPKEEP_WAITS_AT_MOST : 1)) return;
     sinceLook = 0;
     try {
       await vacuumIfGrown(db, REWRITTEN_TABLES);

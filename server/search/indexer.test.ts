@@ -7,6 +7,7 @@ import { testEngine } from '../test/test-database';
 import { useTestServer } from '../test/use-test-server';
 import { findItemsToIndex, requestIndexing } from '../data/search-index';
 import { insertKnowledge } from '../data/knowledge';
+import { tablesNeedingMaintenance, vacuumIfGrown } from '../db/maintenance';
 import { ANALYZER_VERSION } from './analyze';
 import { indexItems, indexStaleItems } from './index-item';
 import { ALONE_BATCH_ITEMS, inBatches } from './indexer';
@@ -223,6 +224,37 @@ describe('indexing after the save (decision 45)', () => {
       expect(await stamped(lore.db, items)).toBe(0);
       expect(await transactions(items)).toBe(2);
     });
+
+    // PGlite's alone: there a VACUUM holds every request up, and PostgreSQL's autovacuum may come meanwhile.
+    it.skipIf(testEngine === 'postgres')(
+      'puts the index’s VACUUM off while someone else uses Lore, and does it once nobody does (decision 59)',
+      async () => {
+        const termCounts = ['search_term_counts'];
+        await vacuumIfGrown(lore.db, termCounts);
+        expect(await tablesNeedingMaintenance(lore.db, termCounts)).toEqual([]);
+        // Pages of words of their own: each adds 300 terms to the workspace's counts.
+        const items: Array<{ id: string; account_id: string }> = [];
+        for (let i = 0; i < 20; i++) {
+          const words = Array.from({ length: 300 }, (_, w) => `upkeep${i}word${w}`).join(' ');
+          const values = { accountId, userId: owner.userId, title: `Page ${i}`, content: `<p>${words}</p>`, tags: [] };
+          items.push({ id: (await insertKnowledge(lore.db, values)).id, account_id: accountId });
+        }
+        const busy = inBatches(lore.deps.searchIndexer, () => true);
+        for (const item of items.slice(0, 16)) {
+          busy.indexSoon(item);
+          await busy.flush();
+        }
+        expect(await stamped(lore.db, items.slice(0, 16))).toBe(0);
+        // Sixteen items in, the counts grew by far more than a fifth, and wait for their VACUUM.
+        expect(await tablesNeedingMaintenance(lore.db, termCounts)).toEqual(termCounts);
+
+        const alone = inBatches(lore.deps.searchIndexer, () => false);
+        for (const item of items.slice(16)) alone.indexSoon(item);
+        await alone.flush(true);
+        await lore.indexed();
+        expect(await tablesNeedingMaintenance(lore.db, termCounts)).toEqual([]);
+      },
+    );
   });
 
   it('leaves out of a batch an item saved again as it was read, for that save’s indexing', async () => {

@@ -30,8 +30,19 @@ const BATCH_ITEMS = 4;
  */
 export const ALONE_BATCH_ITEMS = 16;
 
-/** Items taken to be indexed together: each with its turn, and the item as saved when it was handed over. */
-type Batch = Array<{ id: string; turn: number; saved?: SavedItem }>;
+/**
+ * Items taken to be indexed together: each with its turn, the item as saved when it was handed
+ * over, and whether the index's upkeep waits after it (an import's, while others use Lore).
+ */
+type Batch = Array<{ id: string; turn: number; saved?: SavedItem; upkeepWaits: boolean }>;
+
+/** How an item is handed to the indexer by who saves many in a row (an import, `inBatches`). */
+interface Handover {
+  /** The most items of the batch it is taken in (an import's while nobody else uses Lore: ALONE_BATCH_ITEMS). */
+  batchItems?: number;
+  /** The index's upkeep (a VACUUM) waits after its batch: someone else is using Lore (decision 59). */
+  upkeepWaits?: boolean;
+}
 
 /**
  * Indexes items for search after their save, not in it (decision 45), in the order they
@@ -49,10 +60,13 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
   const options = { describe: deps.describe ?? false };
   /**
    * The items to index, in the order asked (one asked again while waiting keeps its place), with
-   * their turn, the most items of the batch they are taken in, and, when one save handed it
-   * over, the item as saved.
+   * their turn, how they were handed over (`Handover`), and, when one save handed it over, the
+   * item as saved.
    */
-  const waiting = new Map<string, { turn: number; accountId: string; saved?: SavedItem; batchItems: number }>();
+  const waiting = new Map<
+    string,
+    { turn: number; accountId: string; saved?: SavedItem; batchItems: number; upkeepWaits: boolean }
+  >();
   /** Per workspace, the last turn asked for. */
   const lastAsked = new Map<string, number>();
   let turns = 0;
@@ -75,7 +89,7 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
     for (const [id, item] of waiting) {
       first ??= item;
       if (item.accountId !== first.accountId || batch.length === first.batchItems) break;
-      batch.push({ id, turn: item.turn, saved: item.saved });
+      batch.push({ id, turn: item.turn, saved: item.saved, upkeepWaits: item.upkeepWaits });
     }
     for (const { id } of batch) waiting.delete(id);
     // Room in the queue: who waits for it (`hasRoom`) goes on now, while the batch is analysed and written.
@@ -142,7 +156,7 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
         for (const id of await writeEach(ids, analysed)) await embedItemLater(embedding, id);
         doneUpTo = batch.at(-1)!.turn;
         tellWaiters();
-        await upkeep(batch.length);
+        await upkeep(batch.length, { waits: batch.some((item) => item.upkeepWaits) });
       } finally {
         writing = false;
       }
@@ -173,17 +187,17 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
 
     /**
      * Indexes the item soon, after those saved before it; call once its save has committed.
-     * `saved`: the item as the save wrote it, so that it is not read back. `batchItems`: the most
-     * items of the batch it is taken in (an import's while nobody else uses Lore: ALONE_BATCH_ITEMS).
+     * `saved`: the item as the save wrote it, so that it is not read back. `handover`: an import's (`inBatches`).
      */
-    indexSoon(item: { id: string; account_id: string }, saved?: SavedItem, batchItems = BATCH_ITEMS): void {
+    indexSoon(item: { id: string; account_id: string }, saved?: SavedItem, handover: Handover = {}): void {
+      const { batchItems = BATCH_ITEMS, upkeepWaits = false } = handover;
       if (stopped) return;
       const asked = waiting.get(item.id);
       // Two saves of one item may hand theirs over in either order (an edit notifies watchers first):
       // asked again, it is read as it is then.
       if (asked) asked.saved = undefined;
       else {
-        waiting.set(item.id, { turn: ++turns, accountId: item.account_id, saved, batchItems });
+        waiting.set(item.id, { turn: ++turns, accountId: item.account_id, saved, batchItems, upkeepWaits });
         lastAsked.set(item.account_id, turns);
       }
       // Begun after this turn of the event loop: the items asked for in it are indexed together.
@@ -254,7 +268,8 @@ export function inBatches(indexer: SearchIndexer, othersUsingLore: () => boolean
       if (held.length === 0 || (!all && held.length < batchItems)) return;
       // One run saves into one workspace.
       const accountId = held[0]!.item.account_id;
-      for (const { item, saved } of held) indexer.indexSoon(item, saved, batchItems);
+      // While someone else uses Lore, the index's VACUUM waits too: on PGlite it would hold their requests up.
+      for (const { item, saved } of held) indexer.indexSoon(item, saved, { batchItems, upkeepWaits: !alone });
       held = [];
       // caughtUp gives up after CATCH_UP_LIMIT_MS; room is waited for either way, so no backlog grows.
       if (!alone) await indexer.caughtUp(accountId);
