@@ -225,7 +225,7 @@ describe('indexing after the save (decision 45)', () => {
       expect(await transactions(items)).toBe(2);
     });
 
-    // PGlite's alone: there a VACUUM holds every request up, and PostgreSQL's autovacuum may come meanwhile.
+    // On PGlite only: there a VACUUM holds every request up; on PostgreSQL, autovacuum may vacuum meanwhile.
     it.skipIf(testEngine === 'postgres')(
       'puts the index’s VACUUM off while someone else uses Lore, and does it once nobody does (decision 59)',
       async () => {

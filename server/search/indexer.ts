@@ -63,10 +63,7 @@ export function createSearchIndexer(deps: { db: Kysely<DB>; logger: Logger; embe
    * their turn, how they were handed over (`Handover`), and, when one save handed it over, the
    * item as saved.
    */
-  const waiting = new Map<
-    string,
-    { turn: number; accountId: string; saved?: SavedItem; batchItems: number; upkeepWaits: boolean }
-  >();
+  const waiting = new Map<string, { turn: number; accountId: string; saved?: SavedItem } & Required<Handover>>();
   /** Per workspace, the last turn asked for. */
   const lastAsked = new Map<string, number>();
   let turns = 0;
