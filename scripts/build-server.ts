@@ -1,7 +1,7 @@
 /**
  * The last step of `npm run build`: the server as `npm start` runs it (decision 5).
  * Bundles server/index.ts, and the modules of its worker threads (PDFs, imported
- * documents, long items' search index), into dist/server with esbuild (the TypeScript tsx runs in development
+ * documents, long items' search index, an import's sanitizing), into dist/server with esbuild (the TypeScript tsx runs in development
  * and tests, without its compiler in the process); the packages stay in node_modules. The benches build it too, into
  * dist/bench-server, before they start Lore, so they measure the sources as they are without replacing the build that
  * `npm start` and the tests run.
@@ -27,6 +27,7 @@ export async function buildServer(options: { root?: string; outdir?: string } = 
       'pdf-worker': 'server/storage/pdf-worker.ts',
       'document-worker': 'server/transfer/import/document-worker.ts',
       'index-worker': 'server/search/index-worker.ts',
+      'sanitize-worker': 'server/content/sanitize-worker.ts',
     },
     outdir,
     bundle: true,

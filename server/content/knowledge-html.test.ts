@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_LENGTH } from '../../common/knowledge';
+import { hrefsIn } from '../transfer/import/links';
 import {
   htmlToText,
   knowledgePreview,
@@ -117,6 +118,27 @@ describe('SanitizedHtml', () => {
     expect(sanitized.html).toContain('href="/knowledge/abcdefgh"');
     expect(sanitized.html).toContain('data-type="pdf-viewer"');
     expect(safeHtmlFor(sanitized, account)).toBe(sanitized.html);
+  });
+
+  it("is made in the sanitizing thread as on Lore's own, links led where their hrefs, as the sanitizer reads them, were resolved", async () => {
+    const html =
+      `<p><script>steal()</script><a href="docs/setup.html?a=1&amp;b=2">setup</a>, <a href="gone.md">gone</a>, ` +
+      `<a href="https://x.example">x</a>, <a href="unlisted.md">unlisted</a>, <a href="docs/setup.html?a=1&amp;b=2">again</a></p>${viewer(account)}`;
+    const addresses = new Map<string, string | null | undefined>();
+    const linkTo = (href: string) =>
+      href.startsWith('docs/') ? '/knowledge/abcdefgh' : href === 'gone.md' ? null : undefined;
+    for (const href of hrefsIn(html)) if (href !== 'unlisted.md') addresses.set(href, linkTo(href));
+    expect([...addresses.keys()]).toEqual(['docs/setup.html?a=1&b=2', 'gone.md', 'https://x.example']);
+
+    const inThread = await SanitizedHtml.inThread({ html, accountId: account, links: [...addresses] });
+    const here = SanitizedHtml.of(html, account, (href) => (href === 'unlisted.md' ? null : linkTo(href)));
+    expect(inThread.html).toBe(here.html);
+    expect(inThread.html.match(/href="\/knowledge\/abcdefgh"/g)).toHaveLength(2);
+    expect(inThread.html).toContain('<span>unlisted</span>');
+    expect(inThread.html).not.toContain('script');
+    expect(safeHtmlFor(inThread, account)).toBe(inThread.html);
+    // Made for its workspace only: its PDF viewer is not another's.
+    expect(safeHtmlFor(inThread, other)).not.toContain('data-type="pdf-viewer"');
   });
 
   it('is sanitized again for another workspace, and a plain string always', () => {

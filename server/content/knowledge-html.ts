@@ -2,6 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 import { KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PDFS_BUCKET, STORED_PATH } from '../../common/files';
 import { PREVIEW_LENGTH } from '../../common/knowledge';
 import { COMMENT_THREAD_ATTRIBUTE } from '../../common/discussion';
+import { WorkerThread } from '../threads/worker-thread';
 
 /** The attributes of a PDF viewer block (`<div data-type="pdf-viewer">`): src, filename, width, height. */
 const PDF_VIEWER_ATTRIBUTES = ['data-type', 'data-src', 'data-filename', 'data-width', 'data-height'];
@@ -169,6 +170,24 @@ export function sanitizeKnowledgeHtml(html: string, accountId?: string, linkTo?:
 }
 
 /**
+ * What the sanitizing thread is sent: the HTML, the workspace it is for, and, to lead its links
+ * elsewhere, each link's new address by its href as written (`LinkTo`'s answers).
+ */
+export interface SanitizeInput {
+  html: string;
+  accountId: string;
+  links?: Array<[href: string, address: ReturnType<LinkTo>]>;
+}
+
+/** How long sanitizing one page may take (linear in its length: milliseconds, even for the longest). */
+const SANITIZE_TIME_LIMIT_MS = 60_000;
+
+const sanitizeThread = new WorkerThread<SanitizeInput, string>(
+  { callerUrl: import.meta.url, name: 'sanitize-worker', heapMb: 256 },
+  () => new Error('Sanitizing the page took too long'),
+);
+
+/**
  * HTML as `sanitizeKnowledgeHtml` made it for a workspace, made only here: who holds one need not
  * sanitize it again. An import sanitizes a page to check its length before it saves it, and
  * sanitizing is a tenth of its time a page (decision 49).
@@ -181,6 +200,14 @@ export class SanitizedHtml {
 
   static of(html: string, accountId: string, linkTo?: LinkTo): SanitizedHtml {
     return new SanitizedHtml(sanitizeKnowledgeHtml(html, accountId, linkTo), accountId);
+  }
+
+  /**
+   * As `of`, in the sanitizing thread (`sanitize-worker.ts`), with the links' addresses resolved
+   * beforehand: an import's pages, whose sanitizing would otherwise hold Lore's thread (decision 60).
+   */
+  static async inThread(input: SanitizeInput): Promise<SanitizedHtml> {
+    return new SanitizedHtml(await sanitizeThread.run(input, SANITIZE_TIME_LIMIT_MS), input.accountId);
   }
 }
 

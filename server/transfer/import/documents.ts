@@ -28,6 +28,8 @@ export interface ReadDocument {
   /** Kept when restoring a Lore export. */
   createdAt?: Date;
   updatedAt?: Date;
+  /** The hrefs of its links (`hrefsIn`), when the document thread listed them as it read it. */
+  hrefs?: string[];
 }
 
 /** A file that cannot become an item, with the reason people are told. */

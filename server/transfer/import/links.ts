@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Parser } from 'htmlparser2';
 
 /** What the importer knows of a path in the import when a link names it. */
 export interface LinkTargets {
@@ -87,4 +88,23 @@ function resolve(target: string, targets: LinkTargets): { path: string; shortId:
   }
   if (targets.holds(target)) return { reason: notAnItem(path.posix.basename(target)) };
   return { reason: NOT_IN_IMPORT_REASON };
+}
+
+/**
+ * The hrefs of a document's links, as written, each time it is written: read as the sanitizer reads
+ * them (htmlparser2, character references decoded), so that each can be resolved before the page is
+ * sanitized in its thread (decision 60).
+ */
+export function hrefsIn(html: string): string[] {
+  const hrefs: string[] = [];
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (name === 'a' && attribs.href !== undefined) hrefs.push(attribs.href);
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return hrefs;
 }

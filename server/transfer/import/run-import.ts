@@ -31,7 +31,7 @@ import type { Role } from '../../db/types';
 import { createPlacer, treeOrder, type Placer } from './placement';
 import { rewriteImages, rewritePdfViewers } from '../html-files';
 import { UnreadableDocument } from './documents';
-import { documentLinks } from './links';
+import { documentLinks, hrefsIn, type DocumentLinks } from './links';
 import type { PendingDocument } from './pending';
 import { planImport } from './plan';
 import type { ImportEntry } from './sources';
@@ -106,19 +106,31 @@ export async function runImport(
   };
   onLine({ type: 'start', total });
   for (const file of plan.skipped) report(file);
+  // Each document made ready once, ahead of its turn (decision 60); a failure is seen in its turn.
+  const preparing = new Map<PendingDocument, Promise<PreparedDocument | ImportedFile>>();
+  const prepare = (document: PendingDocument) => {
+    let prepared = preparing.get(document);
+    if (!prepared) {
+      prepared = prepareDocument(context, document);
+      prepared.catch(() => {});
+      preparing.set(document, prepared);
+    }
+    return prepared;
+  };
   // The items go to the indexer a batch at a time, and the import goes at its pace (decision 49).
   const indexing = inBatches(deps.searchIndexer, deps.requestsFirst.othersUsingLore);
   const documentDeps = { ...deps, searchIndexer: indexing };
   try {
     for (const [index, next] of documents.entries()) {
-      // The next few documents are read in their thread while this one is written (a long one does not stall it).
-      for (const ahead of documents.slice(index + 1, index + 4)) void ahead.read();
+      // The next few documents are made ready while this one is written (read and sanitized in their threads).
+      for (const ahead of documents.slice(index + 1, index + 4)) if (!earlierItemOf(context, ahead)) prepare(ahead);
       // Others using Lore meanwhile get at least half of its thread (decision 48), the indexing of its items counted.
       const file = await deps.requestsFirst.sharing(async () => {
-        const file = await importDocument(documentDeps, context, next);
+        const file = await importDocument(documentDeps, context, next, () => prepare(next));
         await indexing.flush();
         return file;
       });
+      preparing.delete(next);
       if (file.status === 'skipped' && file.reason !== IMPORT_ALREADY_IMPORTED_REASON)
         links.failed(next.path, file.reason);
       if (file.status === 'imported') authors.count(next, file);
@@ -163,24 +175,110 @@ interface PlannedPdf extends AttachedPdf {
 /** What a document is imported with: its items are indexed in batches. */
 type DocumentDeps = Omit<ImportDeps, 'searchIndexer'> & { searchIndexer: ReturnType<typeof inBatches> };
 
+/** What a document is imported in. */
+interface ImportContext {
+  accountId: string;
+  userId: string;
+  byPath: Map<string, Uint8Array>;
+  placer: Placer;
+  collections: ManifestCollection[];
+  links: LinkTracking;
+  authors: AuthorTracking;
+  /** The images documents showed, by their path in the import. */
+  usedImages: Set<string>;
+  /** The items earlier runs of the import made, by import key. */
+  earlier: ReadonlyMap<string, { id: string }>;
+}
+
+/** The item an earlier run of the import made of the document, if one did. */
+const earlierItemOf = (context: ImportContext, document: PendingDocument) =>
+  document.key ? context.earlier.get(document.key)?.id : undefined;
+
+/** A document ready to be saved: its item's values, checked, and the files to store with it. */
+interface PreparedDocument {
+  values: { title: string; content: string | SanitizedHtml; tags: string[]; createdAt?: Date; updatedAt?: Date };
+  images: PlannedFile[];
+  pdfs: PlannedPdf[];
+  notes: string[];
+  /** What became of its links, recorded once it is saved. */
+  links?: DocumentLinks;
+}
+
+/**
+ * Makes a document ready to be saved, ahead of its turn: read (in the document thread), its
+ * images and PDFs planned, its links resolved and its HTML sanitized (in the sanitizing thread),
+ * its values checked; or skipped, with the reason. Nothing is stored yet. Its links are resolved
+ * a few documents early, so a link to a file skipped meanwhile is reported as one to a file
+ * skipped after it (decision 60).
+ */
+async function prepareDocument(
+  context: ImportContext,
+  document: PendingDocument,
+): Promise<PreparedDocument | ImportedFile> {
+  const { accountId, byPath, links } = context;
+  const resolve = (src: string) => resolveRelative(src, document.folder);
+  const read = await document.read();
+  const notes: string[] = [];
+  const images: PlannedFile[] = [];
+  const imagesBySource = new Map<string, PlannedFile | null>();
+  const withImages = await rewriteImages(read.html, async ({ src }) => {
+    if (!src) return null;
+    // Addresses elsewhere are the sanitizer's to keep (https) or drop.
+    if (isAbsolute(src)) return undefined;
+    if (!imagesBySource.has(src)) imagesBySource.set(src, await planImage(src, resolve(src), byPath, accountId, notes));
+    const image = imagesBySource.get(src);
+    if (!image) return null;
+    context.usedImages.add(resolve(src));
+    if (!images.includes(image)) images.push(image);
+    return { src: secureImageUrl(KNOWLEDGE_IMAGES_BUCKET, image.path), dataPath: image.path };
+  });
+  const pdfs: PlannedPdf[] = [];
+  const html = await rewritePdfViewers(withImages, async ({ src, filename }) => {
+    // A viewer block can only show a PDF that came with the import.
+    if (!src || isAbsolute(src)) return null;
+    const pdf = await planPdf(src, resolve(src), filename, byPath, accountId, notes);
+    if (!pdf) return null;
+    pdfs.push(pdf);
+    return { src: secureImageUrl(KNOWLEDGE_PDFS_BUCKET, pdf.pdfPath) };
+  });
+  // Links to the other files of the import lead to their items (decision 39): each resolved here, in
+  // the order written (so each is reported), and the page sanitized with their addresses in its thread.
+  const linked = document.links
+    ? documentLinks({ folder: document.folder, accountId, targets: links.targets })
+    : undefined;
+  const addresses = linked && new Map((read.hrefs ?? hrefsIn(read.html)).map((href) => [href, linked.linkTo(href)]));
+  const sanitized = await SanitizedHtml.inThread({ html, accountId, links: addresses && [...addresses] });
+  const content = sanitized.html;
+  const checked = knowledgeInputSchema.safeParse({
+    title: read.title.trim().slice(0, TITLE_MAX_LENGTH),
+    content,
+    tags: read.tags,
+  });
+  if (!checked.success) {
+    const tooLong = content.length > CONTENT_MAX_LENGTH;
+    const reason = tooLong
+      ? `Too long for one item: ${formatCount(content.length)} characters once converted, at most ${formatCount(CONTENT_MAX_LENGTH)}`
+      : (checked.error.issues[0]?.message ?? 'Invalid item');
+    return { path: document.path, status: 'skipped', reason };
+  }
+  const values = {
+    ...checked.data,
+    // Not sanitized again unless the schema changed it (it drops control characters).
+    content: checked.data.content === content ? sanitized : checked.data.content,
+    createdAt: read.createdAt,
+    updatedAt: read.updatedAt,
+  };
+  return { values, images, pdfs, notes, ...(linked && { links: linked.links }) };
+}
+
+/** Imports a document in its turn, as `prepared` makes it ready (or made it, ahead): its place, its files, its item. */
 async function importDocument(
   deps: DocumentDeps,
-  context: {
-    accountId: string;
-    userId: string;
-    byPath: Map<string, Uint8Array>;
-    placer: Placer;
-    collections: ManifestCollection[];
-    links: LinkTracking;
-    authors: AuthorTracking;
-    /** The images documents showed, by their path in the import. */
-    usedImages: Set<string>;
-    /** The items earlier runs of the import made, by import key. */
-    earlier: ReadonlyMap<string, { id: string }>;
-  },
+  context: ImportContext,
   document: PendingDocument,
+  prepared: () => Promise<PreparedDocument | ImportedFile>,
 ): Promise<ImportedFile> {
-  const { accountId, userId, byPath, placer, links } = context;
+  const { accountId, userId, placer, links } = context;
   const stored: PlannedFile[] = [];
   const removeStored = async () => {
     for (const bucket of [KNOWLEDGE_IMAGES_BUCKET, KNOWLEDGE_PDFS_BUCKET] as const) {
@@ -193,61 +291,20 @@ async function importDocument(
   };
   try {
     // Brought in by an earlier run of this import: not again.
-    const earlier = document.key && context.earlier.get(document.key)?.id;
-    const resolve = (src: string) => resolveRelative(src, document.folder);
+    const earlier = earlierItemOf(context, document);
     if (earlier) {
       placer.remember(document.place, earlier);
       // Its images came in with it then: they were shown.
       const before = await document.read().catch(() => undefined);
       await rewriteImages(before?.html ?? '', ({ src }) => {
-        if (src && !isAbsolute(src)) context.usedImages.add(resolve(src));
+        if (src && !isAbsolute(src)) context.usedImages.add(resolveRelative(src, document.folder));
         return undefined;
       });
       return alreadyImported(document.path, earlier);
     }
-    const read = await document.read();
-    const notes: string[] = [];
-    const images: PlannedFile[] = [];
-    const imagesBySource = new Map<string, PlannedFile | null>();
-    const withImages = await rewriteImages(read.html, async ({ src }) => {
-      if (!src) return null;
-      // Addresses elsewhere are the sanitizer's to keep (https) or drop.
-      if (isAbsolute(src)) return undefined;
-      if (!imagesBySource.has(src))
-        imagesBySource.set(src, await planImage(src, resolve(src), byPath, accountId, notes));
-      const image = imagesBySource.get(src);
-      if (!image) return null;
-      context.usedImages.add(resolve(src));
-      if (!images.includes(image)) images.push(image);
-      return { src: secureImageUrl(KNOWLEDGE_IMAGES_BUCKET, image.path), dataPath: image.path };
-    });
-    const pdfs: PlannedPdf[] = [];
-    const html = await rewritePdfViewers(withImages, async ({ src, filename }) => {
-      // A viewer block can only show a PDF that came with the import.
-      if (!src || isAbsolute(src)) return null;
-      const pdf = await planPdf(src, resolve(src), filename, byPath, accountId, notes);
-      if (!pdf) return null;
-      pdfs.push(pdf);
-      return { src: secureImageUrl(KNOWLEDGE_PDFS_BUCKET, pdf.pdfPath) };
-    });
-    // Links to the other files of the import lead to their items (decision 39), written as it is sanitized.
-    const linked = document.links
-      ? documentLinks({ folder: document.folder, accountId, targets: links.targets })
-      : undefined;
-    const sanitized = SanitizedHtml.of(html, accountId, linked?.linkTo);
-    const content = sanitized.html;
-    const checked = knowledgeInputSchema.safeParse({
-      title: read.title.trim().slice(0, TITLE_MAX_LENGTH),
-      content,
-      tags: read.tags,
-    });
-    if (!checked.success) {
-      const tooLong = content.length > CONTENT_MAX_LENGTH;
-      const reason = tooLong
-        ? `Too long for one item: ${formatCount(content.length)} characters once converted, at most ${formatCount(CONTENT_MAX_LENGTH)}`
-        : (checked.error.issues[0]?.message ?? 'Invalid item');
-      return { path: document.path, status: 'skipped', reason };
-    }
+    const ready = await prepared();
+    if ('status' in ready) return ready;
+    const { values, images, pdfs, notes } = ready;
     // Its collection and parent, with the pages of its folders made first (decision 35).
     const place = await placer.placeOf(
       document.place,
@@ -273,12 +330,8 @@ async function importDocument(
       accountId,
       userId: context.authors.userIdOf(document),
       shortId: links.shortIdOf(document.path),
-      ...checked.data,
-      // Not sanitized again unless the schema changed it (it drops control characters).
-      content: checked.data.content === content ? sanitized : checked.data.content,
+      ...values,
       ...place,
-      createdAt: read.createdAt,
-      updatedAt: read.updatedAt,
       importKey: document.key,
       pdfs,
     });
@@ -288,12 +341,12 @@ async function importDocument(
       await removeStored();
       return alreadyImported(document.path, row.id);
     }
-    if (linked) links.record(document.path, linked.links);
+    if (ready.links) links.record(document.path, ready.links);
     return {
       path: document.path,
       status: 'imported',
       knowledgeId: row.id,
-      title: checked.data.title,
+      title: values.title,
       ...(notes.length > 0 ? { reason: notes.join('; ') } : {}),
     };
   } catch (error) {
