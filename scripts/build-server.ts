@@ -1,9 +1,10 @@
 /**
  * The last step of `npm run build`: the server as `npm start` runs it (decision 5).
- * Bundles server/index.ts, and the modules of its worker threads (PDFs, imported
- * documents, long items' search index, an import's sanitizing), into dist/server with esbuild (the TypeScript tsx runs in development
- * and tests, without its compiler in the process); the packages stay in node_modules. The benches build it too, into
- * dist/bench-server, before they start Lore, so they measure the sources as they are without replacing the build that
+ * Bundles server/index.ts, and the modules of its worker threads (PDFs, imported documents,
+ * long items' search index, an import's sanitizing), into dist/server with esbuild (the
+ * TypeScript tsx runs in development and tests, without its compiler in the process); the
+ * packages stay in node_modules. The benches build it too, into dist/bench-server, before they
+ * start Lore, so they measure the sources as they are without replacing the build that
  * `npm start` and the tests run.
  */
 import fs from 'node:fs';
