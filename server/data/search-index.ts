@@ -138,31 +138,13 @@ function offeredByTerm(words: StoredItemIndex['words']): Map<string, OfferedWord
 
 const NONE: TermRarity = { items: 0, passages: 0, outlines: 0 };
 
-/** A term's row as written: the change to its counts (or, new, its counts), and its words. */
-interface TermRow {
-  term: string;
-  counts: TermRarity;
-  written: boolean;
-  /** Its forms, space-separated, in the order first written; null for none. */
-  forms: string | null;
-}
-
-/** A row's words with the item's added: null when nothing is new to it. */
-function wordsWith(row: { written: boolean; forms: string | null }, words: OfferedWords | undefined) {
-  const forms = row.forms ? row.forms.split(' ') : [];
-  const newForms = (words?.forms ?? []).filter((form) => !forms.includes(form));
-  const written = row.written || (words?.written ?? false);
-  if (written === row.written && newForms.length === 0) return null;
-  return { written, forms: [...forms, ...newForms].join(' ') || null };
-}
-
 /**
  * Adds an item's change to its workspace's statistics and words (`offered`: the words the
- * item writes). A term's row takes the change and the item's words new to it; a row with
- * neither is not written, and one whose term no item holds any more goes, with its words. A
- * term new to the workspace gets its row with its words at once (one write: decision 46).
- * The rows there are read first, under the workspace's index lock, so the words are merged
- * here; then one upsert in term order, so concurrent writers (already queued on the lock) agree.
+ * item writes), in one upsert in term order, so concurrent writers (already queued on the
+ * workspace's index lock) agree. A term's row takes the change and merges in the item's words
+ * (`search_forms_with`, migration 0054: decision 61); a row with neither is not written. A term
+ * new to the workspace gets its row with its words at once (one write: decision 46), unless
+ * no item holds it; a term no item holds any more goes, with its words.
  */
 async function addToStatistics(
   db: Executor,
@@ -177,44 +159,33 @@ async function addToStatistics(
     ON CONFLICT (account_id) DO UPDATE SET items = t.items + excluded.items, passages = t.passages + excluded.passages,
       passage_length = t.passage_length + excluded.passage_length, outline_length = t.outline_length + excluded.outline_length
   `.execute(db);
+  const terms = [...new Set([...change.terms.keys(), ...offered.keys()])].sort();
+  if (terms.length === 0) return;
   const key = accountKey(accountId);
-  const considered = [...new Set([...change.terms.keys(), ...offered.keys()])].sort();
-  if (considered.length === 0) return;
-  const existing = await sql<{ term: string; items: number; written: boolean; forms: string | null }>`
-    SELECT term, items, written, forms FROM search_term_counts WHERE account_key = ${key} AND term = ANY(${considered}::text[])
+  const column = <T>(of: (counts: TermRarity, words: OfferedWords | undefined) => T) =>
+    terms.map((term) => of(change.terms.get(term) ?? NONE, offered.get(term)));
+  // Most rows bring no form new to them, and a function called for each row of a batch made an
+  // import slower (decision 47): the merge is called only for those that do.
+  const newForms = sql`(excluded.forms IS NOT NULL
+    AND NOT COALESCE(string_to_array(excluded.forms, ' ') <@ string_to_array(c.forms, ' '), false))`;
+  await sql`
+    INSERT INTO search_term_counts AS c (account_key, term, written, items, passages, outlines, forms)
+    SELECT ${key}, given.* FROM unnest(${terms}::text[], ${column((_, words) => words?.written ?? false)}::bool[],
+      ${column((counts) => counts.items)}::int[], ${column((counts) => counts.passages)}::int[],
+      ${column((counts) => counts.outlines)}::int[], ${column((_, words) => words?.forms.join(' ') || null)}::text[])
+      AS given (term, written, items, passages, outlines, forms)
+    -- A term no item holds is written only as words for a row that is there.
+    WHERE given.items > 0 OR EXISTS (SELECT 1 FROM search_term_counts t WHERE t.account_key = ${key} AND t.term = given.term)
+    ON CONFLICT (account_key, term) DO UPDATE SET items = c.items + excluded.items,
+      passages = c.passages + excluded.passages, outlines = c.outlines + excluded.outlines,
+      written = c.written OR excluded.written,
+      forms = CASE WHEN ${newForms} THEN search_forms_with(c.forms, excluded.forms) ELSE c.forms END
+    WHERE excluded.items <> 0 OR excluded.passages <> 0 OR excluded.outlines <> 0 OR (excluded.written AND NOT c.written)
+      OR ${newForms}
   `.execute(db);
-  const rowOf = new Map(existing.rows.map((row) => [row.term, row]));
-
-  const rows: TermRow[] = [];
-  const gone: string[] = [];
-  for (const term of considered) {
-    const row = rowOf.get(term);
-    const added = change.terms.get(term);
-    if (row) {
-      const words = wordsWith(row, offered.get(term)) ?? row;
-      if (added && row.items + added.items <= 0) gone.push(term);
-      else if (added || words !== row) {
-        rows.push({ term, counts: added ?? NONE, written: words.written, forms: words.forms });
-      }
-    } else if (added && added.items > 0) {
-      const none = { written: false, forms: null };
-      rows.push({ term, counts: added, ...(wordsWith(none, offered.get(term)) ?? none) });
-    }
-  }
-  if (rows.length > 0) {
-    const column = <T>(of: (row: TermRow) => T) => rows.map(of);
-    await sql`
-      INSERT INTO search_term_counts AS c (account_key, term, written, items, passages, outlines, forms)
-      SELECT ${key}, * FROM unnest(${column((r) => r.term)}::text[], ${column((r) => r.written)}::bool[],
-        ${column((r) => r.counts.items)}::int[], ${column((r) => r.counts.passages)}::int[],
-        ${column((r) => r.counts.outlines)}::int[], ${column((r) => r.forms)}::text[])
-      ON CONFLICT (account_key, term) DO UPDATE SET items = c.items + excluded.items,
-        passages = c.passages + excluded.passages, outlines = c.outlines + excluded.outlines,
-        written = excluded.written, forms = excluded.forms
-    `.execute(db);
-  }
-  if (gone.length > 0) {
-    await sql`DELETE FROM search_term_counts WHERE account_key = ${key} AND term = ANY(${gone}::text[])`.execute(db);
+  const fewer = [...change.terms].filter(([, counts]) => counts.items < 0).map(([term]) => term);
+  if (fewer.length > 0) {
+    await sql`DELETE FROM search_term_counts WHERE account_key = ${key} AND term = ANY(${fewer}::text[]) AND items <= 0`.execute(db);
   }
 }
 

@@ -48,6 +48,7 @@ import * as passageRowsForVectors from './0050-passage-rows-for-vectors';
 import * as wordsOnTheirTerms from './0051-words-on-their-terms';
 import * as termCountsWrittenInBulk from './0052-term-counts-written-in-bulk';
 import * as tsvectorsKeptCompressed from './0053-tsvectors-kept-compressed';
+import * as termWordsMergedInTheUpsert from './0054-term-words-merged-in-the-upsert';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   '0051-words-on-their-terms': wordsOnTheirTerms,
   '0052-term-counts-written-in-bulk': termCountsWrittenInBulk,
   '0053-tsvectors-kept-compressed': tsvectorsKeptCompressed,
+  '0054-term-words-merged-in-the-upsert': termWordsMergedInTheUpsert,
 };
