@@ -49,6 +49,7 @@ import * as wordsOnTheirTerms from './0051-words-on-their-terms';
 import * as termCountsWrittenInBulk from './0052-term-counts-written-in-bulk';
 import * as tsvectorsKeptCompressed from './0053-tsvectors-kept-compressed';
 import * as termWordsMergedInTheUpsert from './0054-term-words-merged-in-the-upsert';
+import * as itemTermsGatheredBeforeTheirTree from './0055-item-terms-gathered-before-their-tree';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -102,4 +103,5 @@ export const migrations: Record<string, Migration> = {
   '0052-term-counts-written-in-bulk': termCountsWrittenInBulk,
   '0053-tsvectors-kept-compressed': tsvectorsKeptCompressed,
   '0054-term-words-merged-in-the-upsert': termWordsMergedInTheUpsert,
+  '0055-item-terms-gathered-before-their-tree': itemTermsGatheredBeforeTheirTree,
 };
