@@ -50,6 +50,7 @@ import * as termCountsWrittenInBulk from './0052-term-counts-written-in-bulk';
 import * as tsvectorsKeptCompressed from './0053-tsvectors-kept-compressed';
 import * as termWordsMergedInTheUpsert from './0054-term-words-merged-in-the-upsert';
 import * as itemTermsGatheredBeforeTheirTree from './0055-item-terms-gathered-before-their-tree';
+import * as itemCountsInOneTrigger from './0056-item-counts-in-one-trigger';
 
 /** Every migration in order. Append-only: never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -104,4 +105,5 @@ export const migrations: Record<string, Migration> = {
   '0053-tsvectors-kept-compressed': tsvectorsKeptCompressed,
   '0054-term-words-merged-in-the-upsert': termWordsMergedInTheUpsert,
   '0055-item-terms-gathered-before-their-tree': itemTermsGatheredBeforeTheirTree,
+  '0056-item-counts-in-one-trigger': itemCountsInOneTrigger,
 };

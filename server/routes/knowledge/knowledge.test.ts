@@ -263,6 +263,38 @@ describe('counts kept by the database', () => {
     expect(Number(left.rows[0]!.rows)).toBe(0);
   });
 
+  it('count the items one statement writes together, each tag and week once an item', async () => {
+    const weeksAgo = (weeks: number) => new Date(Date.now() - weeks * 7 * 86_400_000);
+    const item = (shortId: string, tags: string[], created: Date) => ({
+      short_id: shortId,
+      account_id: accountId,
+      user_id: owner.userId,
+      title: shortId,
+      tags,
+      created_at: created,
+    });
+    await lore.db
+      .insertInto('knowledge')
+      .values([
+        item('bulk1', ['ops', 'ci'], weeksAgo(0)),
+        item('bulk2', ['ops'], weeksAgo(0)),
+        item('bulk3', [], weeksAgo(2)),
+      ])
+      .execute();
+    lore.deps.workspaceReads.clear();
+    expect(await tags()).toEqual([
+      { tag: 'ops', count: 2 },
+      { tag: 'ci', count: 1 },
+    ]);
+    expect(await count()).toBe(3);
+    expect(await weekly()).toEqual([...Array<number>(9).fill(0), 1, 0, 2]);
+
+    // Taken away together, they leave no count behind.
+    await lore.db.deleteFrom('knowledge').where('account_id', '=', accountId).execute();
+    lore.deps.workspaceReads.clear();
+    expect([await tags(), await count(), await weekly()]).toEqual([[], 0, Array<number>(12).fill(0)]);
+  });
+
   it('follow one statement that changes many items, after edits of one item at a time', async () => {
     const items = [];
     for (let i = 0; i < 30; i++)
