@@ -3,8 +3,8 @@ import { sql, type Kysely } from 'kysely';
 /**
  * The item, tag and week counts (migrations 0021, 0024 and 0044) follow each statement on
  * `knowledge` through one trigger per operation instead of two: each trigger reads its
- * statement's rows and calls PL/pgSQL on its own, and the two were a fifth of a 2,000-character
- * save's time on PGlite (decision 63). An insert only adds, so its counts are written
+ * statement's rows and calls PL/pgSQL on its own, and one in place of two took a fifth off a
+ * 2,000-character save on PGlite (decision 63). An insert only adds, so its counts are written
  * straight, with none of the removal's `DELETE`s of counts fallen to zero. The counts are taken
  * in the same order as before (the item counts, then the tags', then the weeks'), so
  * concurrent saves still wait for each other rather than deadlock.
