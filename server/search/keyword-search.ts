@@ -9,7 +9,7 @@ import {
 } from '../data/keyword-search';
 import { knowledgeByIds } from '../data/knowledge';
 import type { ReadScope } from '../data/collection-access';
-import { lexemeQuery, readStatistics } from '../data/search-index';
+import { lexemeQuery, readStatistics, type Statistics } from '../data/search-index';
 import { analyze, analyzeQuery, isStopWord, isVariantTerm, words } from './analyze';
 import {
   CJK,
@@ -106,12 +106,22 @@ async function searchAsTyped(db: Executor, query: KeywordQuery): Promise<Omit<Ke
   const groups = planGroups(positive, lastWord, completions.slice(0, MAX_COMPLETIONS));
   const collectionIds = searchedCollections(query.scope, query.collectionId);
   const ranking = rankingTerms(query.search, completions.slice(0, MAX_COMPLETIONS));
-  const ids = await matchingIds(db, { ...query, accountId, collectionIds, groups, ranking, excludedTerms });
-  const rows = await knowledgeByIds(db, accountId, ids);
-  const suggestion =
+  // Every term the search names, its words' own among them: so the statistics also say which words the workspace lacks.
+  const allTerms = [
+    ...new Set([
+      ...groups.flatMap((group) => group.terms.map(({ term }) => term)),
+      ...ranking.map(({ term }) => term),
+      ...excludedTerms,
+    ]),
+  ];
+  const statistics = await readStatistics(db, accountId, allTerms);
+  const ids = await matchingIds(db, { ...query, accountId, collectionIds, groups, ranking, excludedTerms, statistics });
+  const [rows, suggestion] = await Promise.all([
+    knowledgeByIds(db, accountId, ids),
     query.page === 0 && query.scope.all
-      ? await suggestFor(db, accountId, query.search, positive, lastWord, completions)
-      : null;
+      ? suggestFor(db, accountId, query.search, positive, lastWord, completions, new Set(statistics.rarity.keys()))
+      : null,
+  ]);
   return { rows, suggestion };
 }
 
@@ -171,17 +181,11 @@ async function matchingIds(
     page: number;
     sort: 'relevance' | 'newest';
     collectionIds?: string[];
+    /** The statistics of every term above. */
+    statistics: Statistics;
   },
 ): Promise<string[]> {
-  const { accountId, groups, tags, page, collectionIds } = query;
-  const allTerms = [
-    ...new Set([
-      ...groups.flatMap((group) => group.terms.map(({ term }) => term)),
-      ...query.ranking.map(({ term }) => term),
-      ...query.excludedTerms,
-    ]),
-  ];
-  const statistics = await readStatistics(db, accountId, allTerms);
+  const { accountId, groups, tags, page, collectionIds, statistics } = query;
   const { rarity } = statistics;
   const known = (terms: string[]) => terms.filter((term) => rarity.has(term));
   const excludedKnown = known(query.excludedTerms);
@@ -237,7 +241,10 @@ export async function nearestSearch(
   return result === text ? null : result;
 }
 
-/** "Did you mean ...?": the search with each unknown word replaced by the closest word of the workspace. */
+/**
+ * "Did you mean ...?": the search with each unknown word replaced by the closest word of the workspace.
+ * `knownTerms`: terms the workspace holds, among them every term of the search's words, when the caller has read them.
+ */
 async function suggestFor(
   db: Executor,
   accountId: string,
@@ -245,15 +252,18 @@ async function suggestFor(
   positive: QueryWord[],
   lastWord: QueryWord | undefined,
   completions: string[],
+  knownTerms?: Set<string>,
 ): Promise<string | null> {
   // A last word that some workspace word starts with is being typed, not misspelt.
   const candidates = positive.filter((word) => spellable(word) && !(word === lastWord && completions.length > 0));
   if (candidates.length === 0) return null;
-  const known = await existingTerms(
-    db,
-    accountId,
-    candidates.flatMap((word) => termGroupsOf(word.word).flat()),
-  );
+  const known =
+    knownTerms ??
+    (await existingTerms(
+      db,
+      accountId,
+      candidates.flatMap((word) => termGroupsOf(word.word).flat()),
+    ));
   const unknown = candidates.filter(
     (word) =>
       !termGroupsOf(word.word)
