@@ -1,5 +1,15 @@
 import { compile, selectAll, selectOne } from 'css-select';
-import { isTag, isText, type AnyNode, type Document, type Element, type ParentNode, type Text } from 'domhandler';
+import {
+  hasChildren,
+  isTag,
+  isText,
+  type AnyNode,
+  type ChildNode,
+  type Document,
+  type Element,
+  type ParentNode,
+  type Text,
+} from 'domhandler';
 import { DomUtils, parseDocument } from 'htmlparser2';
 
 /**
@@ -32,6 +42,29 @@ function compiled(selector: string) {
 export const textIn = (node: AnyNode | null) => (node ? DomUtils.textContent(node) : '');
 
 export const removeNode = (node: AnyNode) => DomUtils.removeElement(node);
+
+/**
+ * Puts the children of each element under `root` that `unwrapped` picks in its place, in one pass
+ * (moving them one at a time searched their new parent's children for each).
+ */
+export function unwrapElements(root: ParentNode, unwrapped: (element: Element) => boolean) {
+  let changed = false;
+  const children: ChildNode[] = [];
+  for (const child of root.children) {
+    if (hasChildren(child)) unwrapElements(child, unwrapped);
+    if (isTag(child) && unwrapped(child)) {
+      children.push(...child.children);
+      changed = true;
+    } else children.push(child);
+  }
+  if (!changed) return;
+  children.forEach((child, i) => {
+    child.parent = root;
+    child.prev = children[i - 1] ?? null;
+    child.next = children[i + 1] ?? null;
+  });
+  root.children = children;
+}
 
 /**
  * Elements whose text htmlparser2 reads as markup, decoding its character references, and
